@@ -1,0 +1,345 @@
+/*
+ * crown.h - libcrown, a rules engine for four royal card games.
+ *
+ * This header is the whole public contract of libcrown and its reference
+ * manual.  It compiles as C (C99 and later) and as C++.
+ *
+ * ------------------------------------------------------------------------
+ * Overview
+ * ------------------------------------------------------------------------
+ * A game is an opaque handle, crown_game, created by name with a text of
+ * options and a 64-bit seed:
+ *
+ *     crown_game *g;
+ *     if (crown_new(&g, "game_of_kingdoms", "players=4,variant=ruthless", 42))
+ *         ... error ...
+ *     while (crown_current_player(g, &p) == CROWN_OK && p != CROWN_TERMINAL) {
+ *         crown_move moves[CROWN_MAX_MOVES_HINT]; size_t n;
+ *         crown_legal_moves(g, moves, CROWN_MAX_MOVES_HINT, &n);
+ *         crown_apply(g, moves[0]);
+ *     }
+ *     crown_free(g);
+ *
+ * Every decision is a move, a small non-negative integer (crown_move) whose
+ * meaning is documented per game in docs/.  crown_legal_moves lists the moves
+ * of the current state sorted ascending and distinct; crown_apply plays one
+ * and checks its legality; crown_undo is the exact inverse of the last apply.
+ * Each move has a text (crown_move_to_text / crown_move_from_text) that is
+ * unique among the legal moves of its state and round-trips exactly.
+ *
+ * ------------------------------------------------------------------------
+ * Conventions
+ * ------------------------------------------------------------------------
+ * - Status: every function that can fail returns int: CROWN_OK (0) on
+ *   success, a negative CROWN_E* code on failure.  crown_strerror(code)
+ *   names a code; crown_last_error(game) gives a readable message for the
+ *   most recent failed call on that handle.
+ * - Nothing changes on failure: a failed call leaves the game exactly as it
+ *   was (only the handle's error message is replaced), and out-parameters
+ *   other than size reports are left untouched, except where a function
+ *   says otherwise.
+ * - Argument order: constructors (crown_new, crown_clone, crown_deserialize)
+ *   take the out-pointer to the new handle first.  Every other call on a
+ *   game takes the game first, then its inputs, then its outputs.
+ * - Ownership: the caller owns every handle it receives and releases it with
+ *   crown_free.  Buffers are always the caller's.  Returned `const char *`
+ *   strings are static (library lifetime) unless a function says otherwise.
+ * - Buffers: functions that produce a variable amount of data take a buffer,
+ *   its capacity and a size out-parameter.  The size out-parameter always
+ *   receives the required size (for text: the length without the final NUL).
+ *   If the capacity is too small the function returns CROWN_ETOOSMALL and
+ *   the buffer holds no result (text buffers of non-zero capacity receive an
+ *   empty string).  A NULL buffer with capacity 0 is a valid size query.
+ * - Threads: there is no global mutable state.  Distinct handles may be used
+ *   concurrently from distinct threads; one handle must not be used by two
+ *   threads at once.
+ * - Determinism: the same game string, seed and moves give the same game on
+ *   every machine.
+ * - Allocation: crown_legal_moves, crown_apply (of a decision, with the
+ *   chance events it resolves) and crown_undo allocate no memory once the
+ *   game's history has reached its longest length so far.
+ *
+ * ------------------------------------------------------------------------
+ * Chance
+ * ------------------------------------------------------------------------
+ * Every shuffle, deal and draw is a chance event.  The common option
+ * `chance` chooses how they appear:
+ * - chance=auto (default): the handle resolves chance events itself from a
+ *   generator derived from (seed, index of the chance event).  Callers only
+ *   ever see decision nodes; crown_undo takes back a decision together with
+ *   the chance events it caused.  The initial deal happens in crown_new.
+ * - chance=explicit: chance nodes are exposed.  crown_current_player reports
+ *   CROWN_CHANCE, crown_legal_moves lists the outcomes, and
+ *   crown_chance_outcomes gives their probabilities.  The caller applies an
+ *   outcome like any move (so a test can stack a deck card by card, and a
+ *   search can branch on draws); crown_undo takes back one move.
+ */
+#ifndef CROWN_CROWN_H
+#define CROWN_CROWN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Version
+ * --------------------------------------------------------------------- */
+
+#define CROWN_VERSION_MAJOR 0
+#define CROWN_VERSION_MINOR 1
+#define CROWN_VERSION_PATCH 0
+/* MAJOR*10000 + MINOR*100 + PATCH, comparable with crown_version(). */
+#define CROWN_VERSION_NUMBER \
+    (CROWN_VERSION_MAJOR * 10000 + CROWN_VERSION_MINOR * 100 + CROWN_VERSION_PATCH)
+#define CROWN_VERSION_STRING "0.1.0"
+
+/* The version of the library actually loaded, as CROWN_VERSION_NUMBER. */
+int crown_version(void);
+/* The version of the library actually loaded, as "MAJOR.MINOR.PATCH". */
+const char *crown_version_string(void);
+
+/* ------------------------------------------------------------------------
+ * Status codes
+ * --------------------------------------------------------------------- */
+
+enum {
+    CROWN_OK = 0,
+    CROWN_EINVAL = -1,    /* an argument is invalid: NULL pointer, seat out of range */
+    CROWN_ENOMEM = -2,    /* memory could not be allocated */
+    CROWN_ETOOSMALL = -3, /* the caller's buffer is too small; the size was reported */
+    CROWN_EGAME = -4,     /* no game of that name */
+    CROWN_EOPTION = -5,   /* malformed, unknown or out-of-range option */
+    CROWN_EILLEGAL = -6,  /* the move is not legal in this state */
+    CROWN_ENOUNDO = -7,   /* nothing to undo */
+    CROWN_EPARSE = -8,    /* text (move, saved game) could not be parsed */
+    CROWN_ESTATE = -9,    /* the call does not apply to the current state */
+    CROWN_EINTERNAL = -10 /* a bug in libcrown; please report it */
+};
+
+/* A static, readable name for a status code ("buffer too small", ...).
+ * Unknown codes give "unknown status". Never NULL. */
+const char *crown_strerror(int status);
+
+/* ------------------------------------------------------------------------
+ * Types and special values
+ * --------------------------------------------------------------------- */
+
+/* An opaque game: rules, options, seed, history and current state. */
+typedef struct crown_game crown_game;
+
+/* A move: a non-negative integer whose encoding is documented per game. */
+typedef int32_t crown_move;
+
+/* crown_current_player values that are not seats. */
+#define CROWN_CHANCE (-1)   /* a chance node (only with chance=explicit) */
+#define CROWN_TERMINAL (-2) /* the game is over */
+
+/* crown_observation / crown_resample viewers that are not seats. */
+#define CROWN_SPECTATOR (-3)  /* sees only public information */
+#define CROWN_OMNISCIENT (-4) /* sees everything (debugging view) */
+
+/* No game has more legal moves (or chance outcomes) than this in any state:
+ * a buffer of this many moves is always large enough for crown_legal_moves.
+ * crown_max_moves gives the exact bound of one game. */
+#define CROWN_MAX_MOVES_HINT 4096
+
+/* ------------------------------------------------------------------------
+ * Discovery
+ * --------------------------------------------------------------------- */
+
+/* The number of games this library implements. */
+size_t crown_game_count(void);
+
+/* The name of game number `index` (0 <= index < crown_game_count()), such as
+ * "game_of_kingdoms"; NULL when index is out of range. */
+const char *crown_game_name(size_t index);
+
+/* A one-line summary of the named game, or NULL for an unknown name. */
+const char *crown_game_summary(const char *name);
+
+/* Writes a text describing every option of the named game (name, type,
+ * allowed values, default, meaning), one option per line.
+ * Errors: CROWN_EINVAL (NULL name or len), CROWN_EGAME, CROWN_ETOOSMALL. */
+int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len);
+
+/* ------------------------------------------------------------------------
+ * Life cycle
+ * --------------------------------------------------------------------- */
+
+/* Creates a game.
+ * - name: a game name from crown_game_name().
+ * - options: "key=value" pairs separated by commas, such as
+ *   "players=4,variant=ruthless"; NULL or "" gives every default.  Spaces
+ *   around keys and values are ignored.  Every game accepts
+ *   chance=auto|explicit.  Unknown keys, repeated keys, malformed or
+ *   out-of-range values are errors.
+ * - seed: drives every chance event (see Chance above).
+ * On success *out receives a new handle (free it with crown_free).
+ * On failure *out is set to NULL.
+ * Errors: CROWN_EINVAL, CROWN_EGAME, CROWN_EOPTION, CROWN_ENOMEM. */
+int crown_new(crown_game **out, const char *name, const char *options, uint64_t seed);
+
+/* As crown_new; in addition, on failure a readable message (NUL-terminated,
+ * truncated to fit) is written to errbuf when errbuf is not NULL and
+ * errcap > 0.  Use it to learn why options were rejected. */
+int crown_new_ex(crown_game **out, const char *name, const char *options, uint64_t seed,
+                 char *errbuf, size_t errcap);
+
+/* Creates an independent copy of a game: same options, seed, history and
+ * state.  Undo works on the copy as on the original.
+ * Errors: CROWN_EINVAL, CROWN_ENOMEM (then *out is NULL). */
+int crown_clone(crown_game **out, crown_game *game);
+
+/* Releases a game.  NULL is accepted and ignored. */
+void crown_free(crown_game *game);
+
+/* ------------------------------------------------------------------------
+ * Errors of a handle
+ * --------------------------------------------------------------------- */
+
+/* The message of the most recent failed call on this game, or "" if no call
+ * has failed yet.  The string belongs to the handle and stays valid until the
+ * next call on it.  A NULL game gives "invalid argument: game is NULL". */
+const char *crown_last_error(const crown_game *game);
+
+/* ------------------------------------------------------------------------
+ * Facts about a game
+ * --------------------------------------------------------------------- */
+
+/* The game's name, such as "game_of_kingdoms" (static string); NULL for a
+ * NULL game. */
+const char *crown_name(const crown_game *game);
+
+/* The canonical game string: the name, a colon, then every option with its
+ * value in a fixed order, such as
+ * "game_of_kingdoms:players=4,variant=basic,games=1,later_lead=lowest_trump,chance=auto".
+ * Passing the part after the colon to crown_new as options recreates the
+ * same game.  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+int crown_game_string(crown_game *game, char *buf, size_t cap, size_t *len);
+
+/* The seed given at creation.  Errors: CROWN_EINVAL. */
+int crown_seed(crown_game *game, uint64_t *seed);
+
+/* The number of seats.  Errors: CROWN_EINVAL. */
+int crown_num_players(crown_game *game, int *players);
+
+/* The seat to move (0..players-1), CROWN_CHANCE or CROWN_TERMINAL.
+ * Errors: CROWN_EINVAL. */
+int crown_current_player(crown_game *game, int *player);
+
+/* 1 if the game is over, else 0.  Errors: CROWN_EINVAL. */
+int crown_is_terminal(crown_game *game, int *terminal);
+
+/* An upper bound on the number of legal moves (or chance outcomes) in any
+ * state of this game.  Errors: CROWN_EINVAL. */
+int crown_max_moves(crown_game *game, size_t *max_moves);
+
+/* ------------------------------------------------------------------------
+ * Moves
+ * --------------------------------------------------------------------- */
+
+/* Lists the legal moves of the current state (the chance outcomes at a chance
+ * node), sorted ascending, distinct.  *count receives their number (0 at the
+ * end of the game).  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+int crown_legal_moves(crown_game *game, crown_move *moves, size_t cap, size_t *count);
+
+/* Plays a move after checking that it is legal.  With chance=auto the
+ * chance events the move causes are resolved too.
+ * Errors: CROWN_EINVAL, CROWN_EILLEGAL (not legal here, or the game is
+ * over), CROWN_ENOMEM.  On error the game is unchanged. */
+int crown_apply(crown_game *game, crown_move move);
+
+/* Takes back the last move: with chance=auto the last decision and every
+ * chance event after it; with chance=explicit the last move, chance
+ * outcomes included.  The state becomes exactly what it was.
+ * Errors: CROWN_EINVAL, CROWN_ENOUNDO (no decision to take back; with
+ * chance=auto the initial deal cannot be undone). */
+int crown_undo(crown_game *game);
+
+/* The number of moves in the history (decisions and chance outcomes, the
+ * initial deal included).  Errors: CROWN_EINVAL. */
+int crown_history_length(crown_game *game, size_t *length);
+
+/* Copies the history, oldest first.  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+int crown_history(crown_game *game, crown_move *moves, size_t cap, size_t *count);
+
+/* At a chance node: the outcomes (as crown_legal_moves) and the probability
+ * of each.  Either buffer may be NULL to skip it (with cap 0 for a size
+ * query).  Errors: CROWN_EINVAL, CROWN_ESTATE (not a chance node),
+ * CROWN_ETOOSMALL. */
+int crown_chance_outcomes(crown_game *game, crown_move *moves, double *probabilities,
+                          size_t cap, size_t *count);
+
+/* The text of a move that is legal in the current state (notation in
+ * docs/<game>.md).  The text is unique among the current legal moves.
+ * Errors: CROWN_EINVAL, CROWN_EILLEGAL (not a legal move), CROWN_ETOOSMALL. */
+int crown_move_to_text(crown_game *game, crown_move move, char *buf, size_t cap, size_t *len);
+
+/* Parses the text of a legal move of the current state.  Case and repeated
+ * or surrounding spaces do not matter.  Errors: CROWN_EINVAL, CROWN_EPARSE
+ * (no legal move has that text). */
+int crown_move_from_text(crown_game *game, const char *text, crown_move *move);
+
+/* ------------------------------------------------------------------------
+ * Views and results
+ * --------------------------------------------------------------------- */
+
+/* Writes the text view of the game as seen by `viewer`: a seat
+ * (0..players-1) sees exactly what that player may know, CROWN_SPECTATOR
+ * sees public information only, CROWN_OMNISCIENT sees everything.  Two
+ * states a viewer cannot tell apart give the same text.
+ * Errors: CROWN_EINVAL (bad viewer), CROWN_ETOOSMALL. */
+int crown_observation(crown_game *game, int viewer, char *buf, size_t cap, size_t *len);
+
+/* Per-seat results: at the end of the game the final result of each seat
+ * (documented per game; in every game the values are comparable between
+ * seats, higher is better); before the end, the results settled so far
+ * (0 for a single game).  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+int crown_returns(crown_game *game, double *returns, size_t cap, size_t *count);
+
+/* Per-seat raw points where the game has them (documented per game).
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+int crown_scores(crown_game *game, double *scores, size_t cap, size_t *count);
+
+/* A 64-bit hash of the current state (not of the history): equal states
+ * give equal hashes.  Errors: CROWN_EINVAL. */
+int crown_state_hash(crown_game *game, uint64_t *hash);
+
+/* ------------------------------------------------------------------------
+ * Saving, loading, determinization
+ * --------------------------------------------------------------------- */
+
+/* Writes the game as versioned text: a header line, the canonical game
+ * string, the seed and every move of the history (chance outcomes
+ * included) in move notation, one per line.  Format in docs/save-format.md.
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+int crown_serialize(crown_game *game, char *buf, size_t cap, size_t *len);
+
+/* Restores a game from crown_serialize's text (NUL-terminated).  Every move
+ * is replayed through the same legality checks as crown_apply, so a corrupt
+ * or foreign text is an error, never an impossible state.
+ * Errors: CROWN_EINVAL, CROWN_EPARSE, CROWN_EGAME, CROWN_EOPTION,
+ * CROWN_EILLEGAL, CROWN_ENOMEM (then *out is NULL). */
+int crown_deserialize(crown_game **out, const char *text);
+
+/* As crown_deserialize, with a readable message written to errbuf on
+ * failure (see crown_new_ex). */
+int crown_deserialize_ex(crown_game **out, const char *text, char *errbuf, size_t errcap);
+
+/* Determinization: creates in *out a game in which everything hidden from
+ * `viewer` (a seat, or CROWN_SPECTATOR) has been redealt at random, drawing
+ * from `seed`, consistently with everything the viewer has seen: the
+ * viewer's observation of the new game equals that of the original, and the
+ * new game has a full, legal history (undo and save work).  The new game's
+ * own seed is `seed`.  CROWN_OMNISCIENT gives an exact copy with that seed.
+ * Errors: CROWN_EINVAL, CROWN_ENOMEM (then *out is NULL). */
+int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CROWN_CROWN_H */

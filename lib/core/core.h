@@ -1,0 +1,63 @@
+/*
+ * core.h - the handle and the core's internal functions.
+ *
+ * Not installed, not exported: the library and its own tests use it.
+ */
+#ifndef CROWN_CORE_CORE_H
+#define CROWN_CORE_CORE_H
+
+#include "rules.h"
+
+#define CROWN_GAME_STRING_MAX 4200
+
+/* History entry flags. */
+#define CROWN_H_CHANCE 1u /* the move was a chance outcome */
+#define CROWN_H_AUTO 2u   /* ... resolved by the handle (chance=auto) */
+
+struct crown_game {
+    const crown_rules *rules;
+    uint64_t seed;
+    int explicit_chance;
+    int players;
+    crown_optvals opts;
+
+    /* History: hist[i] was applied to snaps[i] (the state before it). */
+    size_t n, cap;
+    crown_move *hist;
+    uint8_t *flags;
+    unsigned char *snaps;
+    size_t nchance; /* chance entries in hist[0..n) */
+
+    /* Fixed blocks (inside the handle's single allocation). */
+    void *config;
+    unsigned char *state;
+    crown_move *scratch;   /* max_moves */
+    uint32_t *weights;     /* max_moves */
+    char err[256];
+};
+
+/* options.c */
+int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *vals,
+                        int *explicit_chance, crown_err *err);
+void crown_format_options(const crown_rules *r, const crown_optvals *vals, int explicit_chance,
+                          crown_buf *b);
+void crown_describe(const crown_rules *r, crown_buf *b);
+
+/* game.c */
+/* A new handle in the game's initial state, chance not resolved. */
+int crown_game_create(crown_game **out, const crown_rules *r, const crown_optvals *vals,
+                      int explicit_chance, uint64_t seed, crown_err *err);
+/* Applies a move after checking it; records it with `flags`. */
+int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err);
+/* With chance=auto, resolves chance nodes until a decision or the end. */
+int crown_game_settle(crown_game *g, crown_err *err);
+/* Replays moves (chance outcomes included) on a fresh game: used by load and
+ * resample. */
+int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err);
+
+/* For the tests: the state block and its consistency check. */
+const void *crown_internal_state(const crown_game *g);
+size_t crown_internal_state_size(const crown_game *g);
+int crown_internal_check(const crown_game *g, char *msg, size_t cap);
+
+#endif

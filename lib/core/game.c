@@ -1,0 +1,1048 @@
+/*
+ * game.c - the game handle: creation, history, apply/undo, chance, views.
+ *
+ * Undo keeps a snapshot of the state before every move (the state is one
+ * fixed-size plain block, so a snapshot is a memcpy).  The history arrays
+ * grow geometrically and never shrink, so once a game has been as long as
+ * it will get, apply and undo allocate nothing.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+#define CROWN_EXPORT __attribute__((visibility("default")))
+
+#define HISTORY_RESERVE 256
+#define MOVE_TEXT_MAX 128
+
+/* ---- errors ----------------------------------------------------------- */
+
+static int fail(crown_game *g, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int fail(crown_game *g, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->err, sizeof g->err, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static int fail_err(crown_game *g, int code, const crown_err *e)
+{
+    snprintf(g->err, sizeof g->err, "%s", e->msg);
+    return code;
+}
+
+static void copy_msg(char *dst, size_t cap, const char *msg)
+{
+    if (dst && cap > 0)
+        snprintf(dst, cap, "%s", msg);
+}
+
+CROWN_EXPORT const char *crown_strerror(int status)
+{
+    switch (status) {
+    case CROWN_OK: return "ok";
+    case CROWN_EINVAL: return "invalid argument";
+    case CROWN_ENOMEM: return "out of memory";
+    case CROWN_ETOOSMALL: return "buffer too small";
+    case CROWN_EGAME: return "unknown game";
+    case CROWN_EOPTION: return "invalid option";
+    case CROWN_EILLEGAL: return "illegal move";
+    case CROWN_ENOUNDO: return "nothing to undo";
+    case CROWN_EPARSE: return "cannot parse text";
+    case CROWN_ESTATE: return "not possible in this state";
+    case CROWN_EINTERNAL: return "internal error";
+    default: return "unknown status";
+    }
+}
+
+CROWN_EXPORT int crown_version(void)
+{
+    return CROWN_VERSION_NUMBER;
+}
+
+CROWN_EXPORT const char *crown_version_string(void)
+{
+    return CROWN_VERSION_STRING;
+}
+
+CROWN_EXPORT const char *crown_last_error(const crown_game *g)
+{
+    return g ? g->err : "invalid argument: game is NULL";
+}
+
+/* ---- allocation ------------------------------------------------------- */
+
+static size_t align16(size_t x)
+{
+    return (x + 15) & ~(size_t)15;
+}
+
+typedef struct layout {
+    size_t config, state, scratch, weights, total;
+} layout;
+
+static layout layout_of(const crown_rules *r)
+{
+    layout l;
+    l.config = align16(sizeof(crown_game));
+    l.state = l.config + align16(r->config_size);
+    l.scratch = l.state + align16(r->state_size);
+    l.weights = l.scratch + align16(r->max_moves * sizeof(crown_move));
+    l.total = l.weights + align16(r->max_moves * sizeof(uint32_t));
+    return l;
+}
+
+static void set_pointers(crown_game *g)
+{
+    layout l = layout_of(g->rules);
+    unsigned char *base = (unsigned char *)g;
+    g->config = base + l.config;
+    g->state = base + l.state;
+    g->scratch = (crown_move *)(void *)(base + l.scratch);
+    g->weights = (uint32_t *)(void *)(base + l.weights);
+}
+
+/* Grows the history to hold at least `need` entries; 0 or -1. */
+static int reserve(crown_game *g, size_t need)
+{
+    if (need <= g->cap)
+        return 0;
+    size_t cap = g->cap ? g->cap : HISTORY_RESERVE;
+    while (cap < need)
+        cap *= 2;
+    size_t ss = g->rules->state_size;
+    if (cap > SIZE_MAX / (ss ? ss : 1))
+        return -1;
+    crown_move *h = realloc(g->hist, cap * sizeof *h);
+    if (!h)
+        return -1;
+    g->hist = h;
+    uint8_t *f = realloc(g->flags, cap);
+    if (!f)
+        return -1;
+    g->flags = f;
+    unsigned char *s = realloc(g->snaps, cap * ss);
+    if (!s)
+        return -1;
+    g->snaps = s;
+    g->cap = cap;
+    return 0;
+}
+
+static void free_history(crown_game *g)
+{
+    free(g->hist);
+    free(g->flags);
+    free(g->snaps);
+}
+
+CROWN_EXPORT void crown_free(crown_game *g)
+{
+    if (!g)
+        return;
+    free_history(g);
+    free(g);
+}
+
+int crown_game_create(crown_game **out, const crown_rules *r, const crown_optvals *vals,
+                      int explicit_chance, uint64_t seed, crown_err *err)
+{
+    layout l = layout_of(r);
+    crown_game *g = calloc(1, l.total);
+    if (!g) {
+        crown_errf(err, "out of memory");
+        return CROWN_ENOMEM;
+    }
+    g->rules = r;
+    g->seed = seed;
+    g->explicit_chance = explicit_chance;
+    g->opts = *vals;
+    set_pointers(g);
+    int rc = r->configure(g->config, vals, err);
+    if (rc) {
+        free(g);
+        return rc;
+    }
+    g->players = r->num_players(g->config);
+    if (reserve(g, HISTORY_RESERVE)) {
+        crown_free(g);
+        crown_errf(err, "out of memory");
+        return CROWN_ENOMEM;
+    }
+    r->init(g->config, g->state);
+    *out = g;
+    return CROWN_OK;
+}
+
+/* ---- moves ------------------------------------------------------------ */
+
+static int current(const crown_game *g)
+{
+    return g->rules->current(g->config, g->state);
+}
+
+static size_t gen_legal(crown_game *g)
+{
+    return g->rules->legal(g->config, g->state, g->scratch);
+}
+
+static int in_sorted(const crown_move *a, size_t n, crown_move m)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a[mid] == m)
+            return 1;
+        if (a[mid] < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
+{
+    int who = current(g);
+    if (who == CROWN_TERMINAL) {
+        crown_errf(err, "the game is over: no move is legal");
+        return CROWN_EILLEGAL;
+    }
+    size_t n = gen_legal(g);
+    if (!in_sorted(g->scratch, n, m)) {
+        crown_errf(err, "move %ld is not legal here", (long)m);
+        return CROWN_EILLEGAL;
+    }
+    if (reserve(g, g->n + 1)) {
+        crown_errf(err, "out of memory");
+        return CROWN_ENOMEM;
+    }
+    size_t ss = g->rules->state_size;
+    memcpy(g->snaps + g->n * ss, g->state, ss);
+    if (who == CROWN_CHANCE) {
+        flags |= CROWN_H_CHANCE;
+        g->nchance++;
+    } else {
+        flags &= ~CROWN_H_AUTO;
+    }
+    g->hist[g->n] = m;
+    g->flags[g->n] = (uint8_t)flags;
+    g->n++;
+    g->rules->apply(g->config, g->state, m);
+    return CROWN_OK;
+}
+
+/* Picks the outcome of the current chance node from (seed, chance index). */
+static crown_move draw_outcome(crown_game *g)
+{
+    size_t n = gen_legal(g);
+    crown_rng r;
+    crown_rng_seed(&r, g->seed, g->nchance);
+    if (!g->rules->chance_weights)
+        return g->scratch[crown_rng_below(&r, n)];
+    g->rules->chance_weights(g->config, g->state, g->weights);
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += g->weights[i];
+    uint64_t x = crown_rng_below(&r, total);
+    for (size_t i = 0; i < n; i++) {
+        if (x < g->weights[i])
+            return g->scratch[i];
+        x -= g->weights[i];
+    }
+    return g->scratch[n - 1];
+}
+
+int crown_game_settle(crown_game *g, crown_err *err)
+{
+    if (g->explicit_chance)
+        return CROWN_OK;
+    while (current(g) == CROWN_CHANCE) {
+        int rc = crown_game_step(g, draw_outcome(g), CROWN_H_AUTO, err);
+        if (rc)
+            return rc;
+    }
+    return CROWN_OK;
+}
+
+/* Drops history entries k..n-1 and restores the state before entry k. */
+static void truncate_to(crown_game *g, size_t k)
+{
+    if (k >= g->n)
+        return;
+    size_t ss = g->rules->state_size;
+    for (size_t i = k; i < g->n; i++)
+        if (g->flags[i] & CROWN_H_CHANCE)
+            g->nchance--;
+    memcpy(g->state, g->snaps + k * ss, ss);
+    g->n = k;
+}
+
+int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned flags = g->explicit_chance ? 0 : CROWN_H_AUTO;
+        int rc = crown_game_step(g, moves[i], flags, err);
+        if (rc) {
+            crown_err e2 = *err;
+            crown_errf(err, "move %zu: %s", i + 1, e2.msg);
+            return rc;
+        }
+    }
+    return crown_game_settle(g, err);
+}
+
+/* ---- public: life cycle ----------------------------------------------- */
+
+static void list_games(char *out, size_t cap)
+{
+    crown_buf b;
+    crown_buf_init(&b, out, cap);
+    for (size_t i = 0; i < crown_registry_count; i++) {
+        if (i)
+            crown_buf_puts(&b, ", ");
+        crown_buf_puts(&b, crown_registry[i]->name);
+    }
+}
+
+static int find_game(const char *name, const crown_rules **r, crown_err *err)
+{
+    *r = crown_find_rules(name);
+    if (*r)
+        return CROWN_OK;
+    char games[160], q[48];
+    size_t k = 0;
+    for (; name[k] && k < 40; k++)
+        q[k] = (name[k] >= 32 && name[k] < 127) ? name[k] : '?';
+    q[k] = '\0';
+    list_games(games, sizeof games);
+    crown_errf(err, "unknown game '%s' (games: %s)", q, games);
+    return CROWN_EGAME;
+}
+
+CROWN_EXPORT int crown_new_ex(crown_game **out, const char *name, const char *options,
+                              uint64_t seed, char *errbuf, size_t errcap)
+{
+    crown_err err = {{0}};
+    if (!out) {
+        copy_msg(errbuf, errcap, "invalid argument: out is NULL");
+        return CROWN_EINVAL;
+    }
+    *out = NULL;
+    if (!name) {
+        copy_msg(errbuf, errcap, "invalid argument: name is NULL");
+        return CROWN_EINVAL;
+    }
+    const crown_rules *r;
+    crown_optvals vals;
+    int explicit_chance;
+    crown_game *g = NULL;
+    int rc = find_game(name, &r, &err);
+    if (!rc)
+        rc = crown_parse_options(r, options, &vals, &explicit_chance, &err);
+    if (!rc)
+        rc = crown_game_create(&g, r, &vals, explicit_chance, seed, &err);
+    if (!rc) {
+        rc = crown_game_settle(g, &err);
+        if (rc) {
+            crown_free(g);
+            g = NULL;
+        }
+    }
+    if (rc) {
+        copy_msg(errbuf, errcap, err.msg);
+        return rc;
+    }
+    *out = g;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_new(crown_game **out, const char *name, const char *options,
+                           uint64_t seed)
+{
+    return crown_new_ex(out, name, options, seed, NULL, 0);
+}
+
+CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
+{
+    if (!out)
+        return g ? fail(g, CROWN_EINVAL, "invalid argument: out is NULL") : CROWN_EINVAL;
+    *out = NULL;
+    if (!g)
+        return CROWN_EINVAL;
+    layout l = layout_of(g->rules);
+    crown_game *c = malloc(l.total);
+    if (!c)
+        return fail(g, CROWN_ENOMEM, "out of memory");
+    memcpy(c, g, l.total);
+    set_pointers(c);
+    c->hist = NULL;
+    c->flags = NULL;
+    c->snaps = NULL;
+    c->cap = 0;
+    if (reserve(c, g->cap)) {
+        crown_free(c);
+        return fail(g, CROWN_ENOMEM, "out of memory");
+    }
+    memcpy(c->hist, g->hist, g->n * sizeof *g->hist);
+    memcpy(c->flags, g->flags, g->n);
+    memcpy(c->snaps, g->snaps, g->n * g->rules->state_size);
+    *out = c;
+    return CROWN_OK;
+}
+
+/* ---- public: facts ---------------------------------------------------- */
+
+#define CHECK_GAME(g) \
+    do { \
+        if (!(g)) \
+            return CROWN_EINVAL; \
+    } while (0)
+
+#define CHECK_ARG(g, p) \
+    do { \
+        if (!(p)) \
+            return fail((g), CROWN_EINVAL, "invalid argument: %s is NULL", #p); \
+    } while (0)
+
+/* Ends a text-producing call: reports the size, checks the capacity. */
+static int finish_text(crown_game *g, crown_buf *b, size_t *len)
+{
+    *len = b->len;
+    if (b->len + 1 > b->cap) {
+        if (b->cap > 0)
+            b->p[0] = '\0';
+        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu bytes needed", b->len + 1);
+    }
+    return CROWN_OK;
+}
+
+CROWN_EXPORT const char *crown_name(const crown_game *g)
+{
+    return g ? g->rules->name : NULL;
+}
+
+static void put_game_string(const crown_game *g, crown_buf *b)
+{
+    crown_buf_puts(b, g->rules->name);
+    crown_buf_putc(b, ':');
+    crown_format_options(g->rules, &g->opts, g->explicit_chance, b);
+}
+
+CROWN_EXPORT int crown_game_string(crown_game *g, char *buf, size_t cap, size_t *len)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, len);
+    crown_buf b;
+    crown_buf_init(&b, buf, cap);
+    put_game_string(g, &b);
+    return finish_text(g, &b, len);
+}
+
+CROWN_EXPORT int crown_seed(crown_game *g, uint64_t *seed)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, seed);
+    *seed = g->seed;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_num_players(crown_game *g, int *players)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, players);
+    *players = g->players;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_current_player(crown_game *g, int *player)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, player);
+    *player = current(g);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_is_terminal(crown_game *g, int *terminal)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, terminal);
+    *terminal = current(g) == CROWN_TERMINAL;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_max_moves(crown_game *g, size_t *max_moves)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, max_moves);
+    *max_moves = g->rules->max_moves;
+    return CROWN_OK;
+}
+
+/* ---- public: moves ---------------------------------------------------- */
+
+CROWN_EXPORT int crown_legal_moves(crown_game *g, crown_move *moves, size_t cap, size_t *count)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, count);
+    if (!moves && cap > 0)
+        return fail(g, CROWN_EINVAL, "invalid argument: moves is NULL with cap > 0");
+    size_t n = gen_legal(g);
+    *count = n;
+    if (n > cap)
+        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", n);
+    if (n)
+        memcpy(moves, g->scratch, n * sizeof *moves);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_apply(crown_game *g, crown_move move)
+{
+    CHECK_GAME(g);
+    crown_err err;
+    size_t n0 = g->n;
+    int rc = crown_game_step(g, move, 0, &err);
+    if (!rc) {
+        rc = crown_game_settle(g, &err);
+        if (rc)
+            truncate_to(g, n0);
+    }
+    return rc ? fail_err(g, rc, &err) : CROWN_OK;
+}
+
+CROWN_EXPORT int crown_undo(crown_game *g)
+{
+    CHECK_GAME(g);
+    size_t k = g->n;
+    if (!g->explicit_chance)
+        while (k > 0 && (g->flags[k - 1] & CROWN_H_AUTO))
+            k--;
+    if (k == 0)
+        return fail(g, CROWN_ENOUNDO, g->explicit_chance
+                                          ? "nothing to undo: the history is empty"
+                                          : "nothing to undo: no decision has been made");
+    truncate_to(g, k - 1);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_history_length(crown_game *g, size_t *length)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, length);
+    *length = g->n;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_history(crown_game *g, crown_move *moves, size_t cap, size_t *count)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, count);
+    if (!moves && cap > 0)
+        return fail(g, CROWN_EINVAL, "invalid argument: moves is NULL with cap > 0");
+    *count = g->n;
+    if (g->n > cap)
+        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", g->n);
+    if (g->n)
+        memcpy(moves, g->hist, g->n * sizeof *moves);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_chance_outcomes(crown_game *g, crown_move *moves, double *probabilities,
+                                       size_t cap, size_t *count)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, count);
+    if (current(g) != CROWN_CHANCE)
+        return fail(g, CROWN_ESTATE, "not a chance node");
+    size_t n = gen_legal(g);
+    *count = n;
+    if (n > cap)
+        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu outcomes needed", n);
+    uint64_t total = n;
+    if (g->rules->chance_weights) {
+        g->rules->chance_weights(g->config, g->state, g->weights);
+        total = 0;
+        for (size_t i = 0; i < n; i++)
+            total += g->weights[i];
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (moves)
+            moves[i] = g->scratch[i];
+        if (probabilities) {
+            double w = g->rules->chance_weights ? (double)g->weights[i] : 1.0;
+            probabilities[i] = w / (double)total;
+        }
+    }
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_move_to_text(crown_game *g, crown_move move, char *buf, size_t cap,
+                                    size_t *len)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, len);
+    size_t n = gen_legal(g);
+    if (!in_sorted(g->scratch, n, move))
+        return fail(g, CROWN_EILLEGAL, "move %ld is not legal here", (long)move);
+    crown_buf b;
+    crown_buf_init(&b, buf, cap);
+    g->rules->move_text(g->config, g->state, move, &b);
+    return finish_text(g, &b, len);
+}
+
+/* Lower-cases, trims and collapses runs of white space; -1 if too long. */
+static int normalize(const char *s, char *out, size_t cap)
+{
+    size_t k = 0;
+    int space = 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (isspace(c)) {
+            space = k > 0;
+            continue;
+        }
+        if (space) {
+            if (k + 1 >= cap)
+                return -1;
+            out[k++] = ' ';
+            space = 0;
+        }
+        if (k + 1 >= cap)
+            return -1;
+        out[k++] = (char)tolower(c);
+    }
+    out[k] = '\0';
+    return 0;
+}
+
+/* Finds the legal move whose text is `text`; the legal moves must be in
+ * scratch[0..n).  0 when found. */
+static int match_text(crown_game *g, size_t n, const char *text, crown_move *move)
+{
+    char want[MOVE_TEXT_MAX], have[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
+    if (normalize(text, want, sizeof want) || want[0] == '\0')
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        crown_buf b;
+        crown_buf_init(&b, raw, sizeof raw);
+        g->rules->move_text(g->config, g->state, g->scratch[i], &b);
+        if (normalize(raw, have, sizeof have) == 0 && strcmp(want, have) == 0) {
+            *move = g->scratch[i];
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static const char *quote_text(char out[48], const char *s)
+{
+    size_t k = 0;
+    for (; s[k] && k < 40; k++)
+        out[k] = (s[k] >= 32 && s[k] < 127) ? s[k] : '?';
+    out[k] = '\0';
+    return out;
+}
+
+CROWN_EXPORT int crown_move_from_text(crown_game *g, const char *text, crown_move *move)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, text);
+    CHECK_ARG(g, move);
+    size_t n = gen_legal(g);
+    char q[48];
+    if (match_text(g, n, text, move))
+        return fail(g, CROWN_EPARSE, "no legal move reads '%s'", quote_text(q, text));
+    return CROWN_OK;
+}
+
+/* ---- public: views ---------------------------------------------------- */
+
+CROWN_EXPORT int crown_observation(crown_game *g, int viewer, char *buf, size_t cap, size_t *len)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, len);
+    if (viewer != CROWN_SPECTATOR && viewer != CROWN_OMNISCIENT &&
+        (viewer < 0 || viewer >= g->players))
+        return fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
+                                     "CROWN_OMNISCIENT)", viewer, g->players - 1);
+    crown_buf b;
+    crown_buf_init(&b, buf, cap);
+    g->rules->observe(g->config, g->state, viewer, &b);
+    return finish_text(g, &b, len);
+}
+
+static int per_seat(crown_game *g, double *out, size_t cap, size_t *count,
+                    void (*fn)(const void *, const void *, double *))
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, count);
+    if (!out && cap > 0)
+        return fail(g, CROWN_EINVAL, "invalid argument: buffer is NULL with cap > 0");
+    *count = (size_t)g->players;
+    if ((size_t)g->players > cap)
+        return fail(g, CROWN_ETOOSMALL, "buffer too small: %d values needed", g->players);
+    double tmp[64];
+    fn(g->config, g->state, tmp);
+    memcpy(out, tmp, (size_t)g->players * sizeof *out);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_returns(crown_game *g, double *returns, size_t cap, size_t *count)
+{
+    return per_seat(g, returns, cap, count, g ? g->rules->returns : NULL);
+}
+
+CROWN_EXPORT int crown_scores(crown_game *g, double *scores, size_t cap, size_t *count)
+{
+    return per_seat(g, scores, cap, count, g ? g->rules->scores : NULL);
+}
+
+CROWN_EXPORT int crown_state_hash(crown_game *g, uint64_t *hash)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, hash);
+    const unsigned char *p = g->state;
+    size_t n = g->rules->state_size;
+    uint64_t h = 0x84222325cbf29ce4ULL ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = crown_mix64(h ^ w);
+    }
+    uint64_t w = 0;
+    memcpy(&w, p + i, n - i);
+    *hash = crown_mix64(h ^ w ^ ((uint64_t)(n - i) << 56));
+    return CROWN_OK;
+}
+
+/* ---- internal: for the tests ------------------------------------------ */
+
+const void *crown_internal_state(const crown_game *g)
+{
+    return g->state;
+}
+
+size_t crown_internal_state_size(const crown_game *g)
+{
+    return g->rules->state_size;
+}
+
+int crown_internal_check(const crown_game *g, char *msg, size_t cap)
+{
+    crown_err e = {{0}};
+    int rc = g->rules->check(g->config, g->state, &e);
+    copy_msg(msg, cap, e.msg);
+    return rc;
+}
+
+/* ---- public: discovery ------------------------------------------------ */
+
+CROWN_EXPORT size_t crown_game_count(void)
+{
+    return crown_registry_count;
+}
+
+CROWN_EXPORT const char *crown_game_name(size_t index)
+{
+    return index < crown_registry_count ? crown_registry[index]->name : NULL;
+}
+
+CROWN_EXPORT const char *crown_game_summary(const char *name)
+{
+    const crown_rules *r = name ? crown_find_rules(name) : NULL;
+    return r ? r->summary : NULL;
+}
+
+CROWN_EXPORT int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len)
+{
+    if (!name || !len)
+        return CROWN_EINVAL;
+    const crown_rules *r = crown_find_rules(name);
+    if (!r)
+        return CROWN_EGAME;
+    crown_buf b;
+    crown_buf_init(&b, buf, cap);
+    crown_describe(r, &b);
+    *len = b.len;
+    if (b.len + 1 > b.cap) {
+        if (b.cap > 0)
+            b.p[0] = '\0';
+        return CROWN_ETOOSMALL;
+    }
+    return CROWN_OK;
+}
+
+/* ---- public: save, load, resample ------------------------------------- */
+
+#define SAVE_MAGIC "crown-save 1"
+#define SAVE_MAX_MOVES 10000000u
+
+CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *len)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, len);
+    crown_buf b;
+    crown_buf_init(&b, buf, cap);
+    crown_buf_puts(&b, SAVE_MAGIC "\ngame ");
+    put_game_string(g, &b);
+    crown_buf_printf(&b, "\nseed %llu\nmoves %zu\n", (unsigned long long)g->seed, g->n);
+    size_t ss = g->rules->state_size;
+    for (size_t i = 0; i < g->n; i++) {
+        g->rules->move_text(g->config, g->snaps + i * ss, g->hist[i], &b);
+        crown_buf_putc(&b, '\n');
+    }
+    crown_buf_puts(&b, "end\n");
+    return finish_text(g, &b, len);
+}
+
+/* A cursor over the saved text, one line at a time. */
+typedef struct reader {
+    const char *p;
+    size_t line;
+    char buf[CROWN_GAME_STRING_MAX + 64];
+} reader;
+
+/* Reads the next line into r->buf (without its end of line); -1 at the end
+ * of the text, -2 for an over-long line or a NUL-free control byte. */
+static int next_line(reader *r)
+{
+    if (*r->p == '\0')
+        return -1;
+    size_t k = 0;
+    r->line++;
+    while (*r->p && *r->p != '\n') {
+        if (k + 1 >= sizeof r->buf)
+            return -2;
+        r->buf[k++] = *r->p++;
+    }
+    if (*r->p == '\n')
+        r->p++;
+    if (k > 0 && r->buf[k - 1] == '\r')
+        k--;
+    r->buf[k] = '\0';
+    return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+static int expect_line(reader *r, const char *prefix, crown_err *err)
+{
+    int rc = next_line(r);
+    if (rc == -2) {
+        crown_errf(err, "line %zu is too long", r->line);
+        return CROWN_EPARSE;
+    }
+    if (rc == -1 || strncmp(r->buf, prefix, strlen(prefix)) != 0) {
+        crown_errf(err, "line %zu: expected '%s...'", r->line, prefix);
+        return CROWN_EPARSE;
+    }
+    return CROWN_OK;
+}
+
+static int load(crown_game **out, const char *text, crown_err *err)
+{
+    reader *r = malloc(sizeof *r);
+    if (!r) {
+        crown_errf(err, "out of memory");
+        return CROWN_ENOMEM;
+    }
+    r->p = text;
+    r->line = 0;
+    crown_game *g = NULL;
+    const crown_rules *rules;
+    crown_optvals vals;
+    int explicit_chance;
+    uint64_t seed, count;
+    int rc = CROWN_OK;
+
+    if (next_line(r) != 0 || strcmp(r->buf, SAVE_MAGIC) != 0) {
+        if (strncmp(r->buf, "crown-save ", 11) == 0)
+            crown_errf(err, "unsupported saved-game format version (this library reads '%s')",
+                       SAVE_MAGIC);
+        else
+            crown_errf(err, "not a crown saved game (the first line must be '%s')", SAVE_MAGIC);
+        rc = CROWN_EPARSE;
+        goto done;
+    }
+    if ((rc = expect_line(r, "game ", err)))
+        goto done;
+    {
+        char *name = r->buf + 5;
+        char *colon = strchr(name, ':');
+        if (colon)
+            *colon = '\0';
+        if ((rc = find_game(name, &rules, err)))
+            goto done;
+        if ((rc = crown_parse_options(rules, colon ? colon + 1 : "", &vals, &explicit_chance,
+                                      err)))
+            goto done;
+    }
+    if ((rc = expect_line(r, "seed ", err)))
+        goto done;
+    if (parse_u64(r->buf + 5, &seed)) {
+        crown_errf(err, "line %zu: the seed is not a number", r->line);
+        rc = CROWN_EPARSE;
+        goto done;
+    }
+    if ((rc = expect_line(r, "moves ", err)))
+        goto done;
+    if (parse_u64(r->buf + 6, &count) || count > SAVE_MAX_MOVES) {
+        crown_errf(err, "line %zu: bad move count", r->line);
+        rc = CROWN_EPARSE;
+        goto done;
+    }
+    if ((rc = crown_game_create(&g, rules, &vals, explicit_chance, seed, err)))
+        goto done;
+    for (uint64_t i = 0; i < count; i++) {
+        int lr = next_line(r);
+        if (lr == -1) {
+            crown_errf(err, "the text ends after %llu of %llu moves", (unsigned long long)i,
+                       (unsigned long long)count);
+            rc = CROWN_EPARSE;
+            goto done;
+        }
+        if (lr == -2) {
+            crown_errf(err, "line %zu is too long", r->line);
+            rc = CROWN_EPARSE;
+            goto done;
+        }
+        size_t n = gen_legal(g);
+        crown_move m;
+        char q[48];
+        if (current(g) == CROWN_TERMINAL) {
+            crown_errf(err, "line %zu: '%s' comes after the end of the game", r->line,
+                       quote_text(q, r->buf));
+            rc = CROWN_EILLEGAL;
+            goto done;
+        }
+        if (match_text(g, n, r->buf, &m)) {
+            crown_errf(err, "line %zu: no legal move reads '%s'", r->line, quote_text(q, r->buf));
+            rc = CROWN_EILLEGAL;
+            goto done;
+        }
+        if ((rc = crown_game_step(g, m, explicit_chance ? 0 : CROWN_H_AUTO, err)))
+            goto done;
+    }
+    if (next_line(r) != 0 || strcmp(r->buf, "end") != 0) {
+        crown_errf(err, "line %zu: expected 'end' after the moves", r->line);
+        rc = CROWN_EPARSE;
+        goto done;
+    }
+    for (const char *p = r->p; *p; p++) {
+        if (!isspace((unsigned char)*p)) {
+            crown_errf(err, "unexpected text after 'end'");
+            rc = CROWN_EPARSE;
+            goto done;
+        }
+    }
+    rc = crown_game_settle(g, err);
+done:
+    free(r);
+    if (rc) {
+        crown_free(g);
+        return rc;
+    }
+    *out = g;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_deserialize_ex(crown_game **out, const char *text, char *errbuf,
+                                      size_t errcap)
+{
+    if (!out) {
+        copy_msg(errbuf, errcap, "invalid argument: out is NULL");
+        return CROWN_EINVAL;
+    }
+    *out = NULL;
+    if (!text) {
+        copy_msg(errbuf, errcap, "invalid argument: text is NULL");
+        return CROWN_EINVAL;
+    }
+    crown_err err = {{0}};
+    int rc = load(out, text, &err);
+    if (rc)
+        copy_msg(errbuf, errcap, err.msg);
+    return rc;
+}
+
+CROWN_EXPORT int crown_deserialize(crown_game **out, const char *text)
+{
+    return crown_deserialize_ex(out, text, NULL, 0);
+}
+
+CROWN_EXPORT int crown_resample(crown_game *g, int viewer, uint64_t seed, crown_game **out)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, out);
+    *out = NULL;
+    if (viewer != CROWN_SPECTATOR && viewer != CROWN_OMNISCIENT &&
+        (viewer < 0 || viewer >= g->players))
+        return fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
+                                     "CROWN_OMNISCIENT)", viewer, g->players - 1);
+    size_t ss = g->rules->state_size;
+    crown_move *moves = malloc((g->n ? g->n : 1) * sizeof *moves);
+    void *scratch = malloc(2 * ss);
+    crown_game *c = NULL;
+    crown_err err = {{0}};
+    int rc = CROWN_OK;
+    if (!moves || !scratch) {
+        crown_errf(&err, "out of memory");
+        rc = CROWN_ENOMEM;
+        goto done;
+    }
+    if (viewer == CROWN_OMNISCIENT) {
+        memcpy(moves, g->hist, g->n * sizeof *moves);
+    } else {
+        crown_rng rng;
+        crown_rng_seed(&rng, seed, 0x726573616d706c65ULL);
+        rc = g->rules->resample(g->config, g->hist, g->n, viewer, &rng, moves, scratch);
+        if (rc) {
+            crown_errf(&err, "resampling failed");
+            goto done;
+        }
+    }
+    if ((rc = crown_game_create(&c, g->rules, &g->opts, g->explicit_chance, seed, &err)))
+        goto done;
+    rc = crown_game_replay(c, moves, g->n, &err);
+    if (rc && rc != CROWN_ENOMEM) {
+        crown_err e2 = err;
+        crown_errf(&err, "resampled history does not replay: %s", e2.msg);
+        rc = CROWN_EINTERNAL;
+    }
+done:
+    free(moves);
+    free(scratch);
+    if (rc) {
+        crown_free(c);
+        return fail_err(g, rc, &err);
+    }
+    *out = c;
+    return CROWN_OK;
+}

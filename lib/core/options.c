@@ -1,0 +1,268 @@
+/*
+ * options.c - parsing and printing "key=value,key=value" option texts.
+ *
+ * Option texts come from callers and saved games, so they are untrusted:
+ * every byte is checked, nothing is copied into fixed buffers unchecked.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "core.h"
+
+#define OPTIONS_TEXT_MAX 4096
+
+static const char *const chance_choices[] = {"auto", "explicit", NULL};
+
+/* The option every game has, handled by the core. */
+static const crown_option_spec chance_spec = {
+    "chance", CROWN_OPT_ENUM, 0, 0, 0, chance_choices,
+    "auto: the library draws every card itself; explicit: chance events are "
+    "exposed as chance nodes whose outcomes the caller applies"};
+
+/* Copies at most 40 bytes of untrusted text, printable ASCII only. */
+static const char *quote(char out[48], const char *s, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < 40; i++)
+        out[k++] = (s[i] >= 32 && s[i] < 127) ? s[i] : '?';
+    if (n > 40) {
+        memcpy(out + k, "...", 3);
+        k += 3;
+    }
+    out[k] = '\0';
+    return out;
+}
+
+static int span_eq(const char *s, size_t n, const char *word)
+{
+    return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+static void trim(const char **s, size_t *n)
+{
+    while (*n > 0 && isspace((unsigned char)**s)) {
+        (*s)++;
+        (*n)--;
+    }
+    while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
+        (*n)--;
+}
+
+/* Parses a decimal integer; 0 on success. */
+static int parse_int(const char *s, size_t n, int64_t *out)
+{
+    size_t i = 0;
+    int neg = 0;
+    if (n == 0)
+        return -1;
+    if (s[0] == '+' || s[0] == '-') {
+        neg = s[0] == '-';
+        i = 1;
+    }
+    if (i == n)
+        return -1;
+    uint64_t v = 0;
+    for (; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+        if (v > (uint64_t)INT64_MAX)
+            return -1;
+    }
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return 0;
+}
+
+static void list_names(const crown_rules *r, char *out, size_t cap)
+{
+    crown_buf b;
+    crown_buf_init(&b, out, cap);
+    for (size_t i = 0; i < r->noptions; i++) {
+        crown_buf_puts(&b, r->options[i].name);
+        crown_buf_puts(&b, ", ");
+    }
+    crown_buf_puts(&b, chance_spec.name);
+}
+
+static int parse_value(const crown_option_spec *sp, const char *v, size_t vn, int64_t *out,
+                       crown_err *err)
+{
+    if (sp->kind == CROWN_OPT_INT) {
+        int64_t x;
+        if (parse_int(v, vn, &x) != 0) {
+            char q[48];
+            crown_errf(err, "option %s: '%s' is not a whole number", sp->name, quote(q, v, vn));
+            return CROWN_EOPTION;
+        }
+        if (x < sp->min || x > sp->max) {
+            crown_errf(err, "option %s=%lld is out of range (%lld..%lld)", sp->name,
+                       (long long)x, (long long)sp->min, (long long)sp->max);
+            return CROWN_EOPTION;
+        }
+        *out = x;
+        return CROWN_OK;
+    }
+    for (int64_t i = 0; sp->choices[i]; i++) {
+        if (span_eq(v, vn, sp->choices[i])) {
+            *out = i;
+            return CROWN_OK;
+        }
+    }
+    char allowed[160];
+    crown_buf b;
+    crown_buf_init(&b, allowed, sizeof allowed);
+    for (int i = 0; sp->choices[i]; i++) {
+        if (i)
+            crown_buf_puts(&b, "|");
+        crown_buf_puts(&b, sp->choices[i]);
+    }
+    char q[48];
+    crown_errf(err, "option %s: '%s' is not one of %s", sp->name, quote(q, v, vn), allowed);
+    return CROWN_EOPTION;
+}
+
+int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *vals,
+                        int *explicit_chance, crown_err *err)
+{
+    int seen[CROWN_MAX_OPTIONS + 1] = {0};
+    int64_t chance = chance_spec.def;
+
+    for (size_t i = 0; i < r->noptions; i++)
+        vals->v[i] = r->options[i].def;
+    for (size_t i = r->noptions; i < CROWN_MAX_OPTIONS; i++)
+        vals->v[i] = 0;
+
+    if (text == NULL)
+        text = "";
+    size_t total = 0;
+    while (total <= OPTIONS_TEXT_MAX && text[total])
+        total++;
+    if (total > OPTIONS_TEXT_MAX) {
+        crown_errf(err, "options text is longer than %d bytes", OPTIONS_TEXT_MAX);
+        return CROWN_EOPTION;
+    }
+    const char *p = text;
+    const char *end = text + total;
+    {
+        const char *q = p;
+        size_t n = total;
+        trim(&q, &n);
+        if (n == 0) {
+            *explicit_chance = (int)chance;
+            return CROWN_OK;
+        }
+    }
+    while (p <= end) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *tok_end = comma ? comma : end;
+        const char *k = p;
+        size_t kn = (size_t)(tok_end - p);
+        trim(&k, &kn);
+        if (kn == 0) {
+            char q[48];
+            crown_errf(err, "empty option in '%s' (expected key=value,key=value)",
+                       quote(q, text, total));
+            return CROWN_EOPTION;
+        }
+        const char *eq = memchr(k, '=', kn);
+        if (!eq) {
+            char q[48];
+            crown_errf(err, "option '%s' has no value (expected key=value)", quote(q, k, kn));
+            return CROWN_EOPTION;
+        }
+        const char *v = eq + 1;
+        size_t vn = kn - (size_t)(v - k);
+        kn = (size_t)(eq - k);
+        trim(&k, &kn);
+        trim(&v, &vn);
+        if (kn == 0) {
+            char q[48];
+            crown_errf(err, "option '%s' has no name", quote(q, eq, vn + 1));
+            return CROWN_EOPTION;
+        }
+        const crown_option_spec *sp = NULL;
+        size_t idx = 0;
+        for (size_t i = 0; i < r->noptions; i++) {
+            if (span_eq(k, kn, r->options[i].name)) {
+                sp = &r->options[i];
+                idx = i;
+            }
+        }
+        if (!sp && span_eq(k, kn, chance_spec.name)) {
+            sp = &chance_spec;
+            idx = CROWN_MAX_OPTIONS;
+        }
+        if (!sp) {
+            char names[160], q[48];
+            list_names(r, names, sizeof names);
+            crown_errf(err, "unknown option '%s' for %s (options: %s)", quote(q, k, kn), r->name,
+                       names);
+            return CROWN_EOPTION;
+        }
+        if (seen[idx]) {
+            crown_errf(err, "option %s is given twice", sp->name);
+            return CROWN_EOPTION;
+        }
+        seen[idx] = 1;
+        int64_t x;
+        int rc = parse_value(sp, v, vn, &x, err);
+        if (rc)
+            return rc;
+        if (sp == &chance_spec)
+            chance = x;
+        else
+            vals->v[idx] = x;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    *explicit_chance = (int)chance;
+    return CROWN_OK;
+}
+
+static void put_value(crown_buf *b, const crown_option_spec *sp, int64_t v)
+{
+    if (sp->kind == CROWN_OPT_INT)
+        crown_buf_printf(b, "%lld", (long long)v);
+    else
+        crown_buf_puts(b, sp->choices[v]);
+}
+
+void crown_format_options(const crown_rules *r, const crown_optvals *vals, int explicit_chance,
+                          crown_buf *b)
+{
+    for (size_t i = 0; i < r->noptions; i++) {
+        crown_buf_puts(b, r->options[i].name);
+        crown_buf_putc(b, '=');
+        put_value(b, &r->options[i], vals->v[i]);
+        crown_buf_putc(b, ',');
+    }
+    crown_buf_puts(b, "chance=");
+    crown_buf_puts(b, chance_choices[explicit_chance ? 1 : 0]);
+}
+
+static void describe_one(crown_buf *b, const crown_option_spec *sp)
+{
+    crown_buf_puts(b, sp->name);
+    if (sp->kind == CROWN_OPT_INT) {
+        crown_buf_printf(b, "=%lld..%lld (default %lld): ", (long long)sp->min,
+                         (long long)sp->max, (long long)sp->def);
+    } else {
+        crown_buf_putc(b, '=');
+        for (int i = 0; sp->choices[i]; i++) {
+            if (i)
+                crown_buf_putc(b, '|');
+            crown_buf_puts(b, sp->choices[i]);
+        }
+        crown_buf_printf(b, " (default %s): ", sp->choices[sp->def]);
+    }
+    crown_buf_puts(b, sp->help);
+    crown_buf_putc(b, '\n');
+}
+
+void crown_describe(const crown_rules *r, crown_buf *b)
+{
+    for (size_t i = 0; i < r->noptions; i++)
+        describe_one(b, &r->options[i]);
+    describe_one(b, &chance_spec);
+}

@@ -1,0 +1,139 @@
+/*
+ * rules.h - the contract between the game-independent core and one game.
+ *
+ * A game is one constant crown_rules table.  The core owns the handle, the
+ * options text, the history, undo, chance resolution, save/load and the text
+ * buffers; it knows a game only through this table and the sizes it
+ * declares.  Nothing here is exported from the shared library.
+ */
+#ifndef CROWN_CORE_RULES_H
+#define CROWN_CORE_RULES_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "crown/crown.h"
+
+/* ---- text output ------------------------------------------------------ */
+
+/* An append-only text buffer over caller memory.  Appends never write past
+ * cap-1 and always keep the text NUL-terminated when cap > 0, but `len`
+ * counts everything appended, so len+1 > cap means "too small". */
+typedef struct crown_buf {
+    char *p;
+    size_t cap;
+    size_t len;
+} crown_buf;
+
+void crown_buf_init(crown_buf *b, char *p, size_t cap);
+void crown_buf_puts(crown_buf *b, const char *s);
+void crown_buf_putc(crown_buf *b, char c);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void crown_buf_printf(crown_buf *b, const char *fmt, ...);
+
+/* ---- errors ----------------------------------------------------------- */
+
+/* A message slot; `crown_errf` formats into it (truncating). */
+typedef struct crown_err {
+    char msg[256];
+} crown_err;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void crown_errf(crown_err *e, const char *fmt, ...);
+
+/* ---- randomness ------------------------------------------------------- */
+
+/* A small counter-based generator: no hidden state outside the struct. */
+typedef struct crown_rng {
+    uint64_t s;
+} crown_rng;
+
+uint64_t crown_mix64(uint64_t z);
+void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
+uint64_t crown_rng_next(crown_rng *r);
+/* Uniform in [0, n), n > 0, without modulo bias. */
+uint64_t crown_rng_below(crown_rng *r, uint64_t n);
+
+/* ---- options ---------------------------------------------------------- */
+
+typedef enum crown_opt_kind { CROWN_OPT_INT, CROWN_OPT_ENUM } crown_opt_kind;
+
+typedef struct crown_option_spec {
+    const char *name;
+    crown_opt_kind kind;
+    int64_t min, max;           /* CROWN_OPT_INT: allowed range */
+    int64_t def;                /* default: the value, or the index of the choice */
+    const char *const *choices; /* CROWN_OPT_ENUM: NULL-terminated list */
+    const char *help;
+} crown_option_spec;
+
+#define CROWN_MAX_OPTIONS 16
+
+/* Parsed option values, in the order of the game's option table; enum values
+ * are the index of the choice. */
+typedef struct crown_optvals {
+    int64_t v[CROWN_MAX_OPTIONS];
+} crown_optvals;
+
+/* ---- the rules table -------------------------------------------------- */
+
+typedef struct crown_rules {
+    const char *name;
+    const char *summary;
+    const crown_option_spec *options; /* game options (the core adds `chance`) */
+    size_t noptions;
+
+    size_t config_size; /* bytes of the game's parsed configuration */
+    size_t state_size;  /* bytes of one state: a plain value, copied with memcpy */
+    size_t max_moves;   /* bound on legal moves and chance outcomes */
+
+    /* Builds the configuration from option values (already range-checked);
+     * cross-option checks report CROWN_EOPTION with a message. */
+    int (*configure)(void *config, const crown_optvals *vals, crown_err *err);
+    int (*num_players)(const void *config);
+
+    /* Writes the initial state (every byte, padding included: start from
+     * memset 0).  It may be a chance node. */
+    void (*init)(const void *config, void *state);
+    /* A seat, CROWN_CHANCE or CROWN_TERMINAL. */
+    int (*current)(const void *config, const void *state);
+    /* Writes the legal moves (chance outcomes at a chance node), sorted and
+     * distinct, at most max_moves; returns their number. */
+    size_t (*legal)(const void *config, const void *state, crown_move *out);
+    /* At a chance node: the integer weight of each outcome of `legal`, in
+     * the same order.  NULL means all outcomes are equally likely. */
+    void (*chance_weights)(const void *config, const void *state, uint32_t *weights);
+    /* Applies a move known to be legal. */
+    void (*apply)(const void *config, void *state, crown_move move);
+
+    /* The text of a legal move; unique among the legal moves. */
+    void (*move_text)(const void *config, const void *state, crown_move move, crown_buf *b);
+    /* The view of `viewer` (a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT). */
+    void (*observe)(const void *config, const void *state, int viewer, crown_buf *b);
+    void (*returns)(const void *config, const void *state, double *out);
+    void (*scores)(const void *config, const void *state, double *out);
+
+    /* Determinization: given the history hist[0..n), writes into out[0..n)
+     * a history with the same decisions in which the chance outcomes hidden
+     * from `viewer` are redrawn from `rng`, consistent with what `viewer`
+     * has seen.  `scratch` is two states of working memory.  Returns
+     * CROWN_OK or an error. */
+    int (*resample)(const void *config, const crown_move *hist, size_t n, int viewer,
+                    crown_rng *rng, crown_move *out, void *scratch);
+
+    /* Internal consistency of a state (cards conserved, ...): 0 when sound,
+     * else -1 with a message.  Used by the tests. */
+    int (*check)(const void *config, const void *state, crown_err *err);
+} crown_rules;
+
+/* The registry of games, in crown_game_name order. */
+extern const crown_rules *const crown_registry[];
+extern const size_t crown_registry_count;
+const crown_rules *crown_find_rules(const char *name);
+
+#endif

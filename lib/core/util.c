@@ -1,0 +1,91 @@
+/*
+ * util.c - text buffers, error messages and the random generator.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules.h"
+
+void crown_buf_init(crown_buf *b, char *p, size_t cap)
+{
+    b->p = p;
+    b->cap = p ? cap : 0;
+    b->len = 0;
+    if (b->cap > 0)
+        b->p[0] = '\0';
+}
+
+static void buf_append(crown_buf *b, const char *s, size_t n)
+{
+    if (b->len + 1 < b->cap) {
+        size_t room = b->cap - 1 - b->len;
+        size_t k = n < room ? n : room;
+        memcpy(b->p + b->len, s, k);
+        b->p[b->len + k] = '\0';
+    }
+    b->len += n;
+}
+
+void crown_buf_puts(crown_buf *b, const char *s)
+{
+    buf_append(b, s, strlen(s));
+}
+
+void crown_buf_putc(crown_buf *b, char c)
+{
+    buf_append(b, &c, 1);
+}
+
+void crown_buf_printf(crown_buf *b, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    /* Every caller formats short fragments; longer text goes through puts. */
+    buf_append(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+void crown_errf(crown_err *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+}
+
+uint64_t crown_mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream)
+{
+    r->s = crown_mix64(seed ^ crown_mix64(stream ^ 0x6a09e667f3bcc909ULL));
+}
+
+uint64_t crown_rng_next(crown_rng *r)
+{
+    r->s += 0x9e3779b97f4a7c15ULL;
+    uint64_t z = r->s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t crown_rng_below(crown_rng *r, uint64_t n)
+{
+    /* Reject the top partial block so every residue is equally likely. */
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t x;
+    do
+        x = crown_rng_next(r);
+    while (x >= limit);
+    return x % n;
+}

@@ -1,0 +1,899 @@
+/*
+ * kingdoms.c - Game of Kingdoms (a 40-card Durak variant), basic and
+ * ruthless, with match play.  Rules: shared/rules/game-of-kingdoms.txt and
+ * RULINGS.md section 3; notes in docs/game-of-kingdoms.md.
+ *
+ * Cards are bits of a 64-bit set (id = rank * 4 + colour).  Every chance
+ * event (each card dealt, the trump turned up, each card drawn) is a chance
+ * node whose outcomes are the undrawn cards, equally likely.
+ */
+#include <string.h>
+
+#include "../core/rules.h"
+#include "kingdoms.h"
+
+#define BIT(c) (1ULL << (c))
+#define ALL_CARDS ((1ULL << CROWN_KD_CARDS) - 1)
+#define RANK CROWN_KD_RANK
+#define COLOUR CROWN_KD_COLOUR
+
+static const char colour_ch[4] = {'R', 'B', 'G', 'Y'};
+static const char *const rank_txt[10] = {"5", "6", "7", "8", "9", "10", "N", "Q", "K", "H"};
+
+static int popcount(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+static int lowest(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+static const char *const variant_choices[] = {"basic", "ruthless", NULL};
+static const char *const lead_choices[] = {"lowest_trump", "left_of_dealer", NULL};
+
+enum { OPT_PLAYERS, OPT_VARIANT, OPT_GAMES, OPT_LATER_LEAD, OPT_MAX_BOUTS, OPT_COUNT };
+
+static const crown_option_spec kd_options[OPT_COUNT] = {
+    {"players", CROWN_OPT_INT, 2, 6, 4, NULL, "number of players"},
+    {"variant", CROWN_OPT_ENUM, 0, 0, 0, variant_choices,
+     "ruthless: every player may add cards, and the defender may transfer"},
+    {"games", CROWN_OPT_INT, 1, 100, 1, NULL,
+     "games in the match; the loser of a game deals the next"},
+    {"later_lead", CROWN_OPT_ENUM, 0, 0, 0, lead_choices,
+     "who attacks first in the games after the first of a match"},
+    {"max_bouts", CROWN_OPT_INT, 0, 100000, 0, NULL,
+     "0: no limit; else a game still undecided after this many bouts is a draw "
+     "(for self-play: players who always take can go on forever)"},
+};
+
+static int kd_configure(void *config, const crown_optvals *vals, crown_err *err)
+{
+    (void)err;
+    kd_config *c = config;
+    c->players = (int)vals->v[OPT_PLAYERS];
+    c->ruthless = vals->v[OPT_VARIANT] == 1;
+    c->games = (int)vals->v[OPT_GAMES];
+    c->later_left = vals->v[OPT_LATER_LEAD] == 1;
+    c->max_bouts = (int)vals->v[OPT_MAX_BOUTS];
+    return CROWN_OK;
+}
+
+static int kd_num_players(const void *config)
+{
+    return ((const kd_config *)config)->players;
+}
+
+/* ---- card facts ------------------------------------------------------- */
+
+static int beats(int d, int a, int trump_colour)
+{
+    if (COLOUR(d) == COLOUR(a))
+        return RANK(d) > RANK(a);
+    return COLOUR(d) == trump_colour;
+}
+
+static int pile_empty(const kd_state *s)
+{
+    return s->pile == 0 && !s->trump_in_pile;
+}
+
+/* Still in the game: holding cards, or able to draw. */
+static int is_in(const kd_state *s, int seat)
+{
+    return s->hand[seat] != 0 || !pile_empty(s);
+}
+
+static int next_in(const kd_config *c, const kd_state *s, int seat)
+{
+    for (int k = 1; k < c->players; k++) {
+        int t = (seat + k) % c->players;
+        if (is_in(s, t))
+            return t;
+    }
+    return KD_NONE;
+}
+
+/* Ranks on the table (attack or defence), as a 10-bit set. */
+static unsigned table_ranks(const kd_state *s)
+{
+    unsigned r = 0;
+    for (int i = 0; i < s->natt; i++) {
+        r |= 1u << RANK(s->att[i]);
+        if (s->def[i] != KD_NONE)
+            r |= 1u << RANK(s->def[i]);
+    }
+    return r;
+}
+
+static uint64_t table_cards(const kd_state *s)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < s->natt; i++) {
+        t |= BIT(s->att[i]);
+        if (s->def[i] != KD_NONE)
+            t |= BIT(s->def[i]);
+    }
+    return t;
+}
+
+static int all_beaten(const kd_state *s)
+{
+    for (int i = 0; i < s->natt; i++)
+        if (s->def[i] == KD_NONE)
+            return 0;
+    return 1;
+}
+
+static int none_beaten(const kd_state *s)
+{
+    for (int i = 0; i < s->natt; i++)
+        if (s->def[i] != KD_NONE)
+            return 0;
+    return 1;
+}
+
+static void remove_card(kd_state *s, int seat, int card)
+{
+    s->hand[seat] &= ~BIT(card);
+    s->known[seat] &= ~BIT(card);
+}
+
+static void put_attack(kd_state *s, int seat, int card)
+{
+    remove_card(s, seat, card);
+    s->att[s->natt] = (uint8_t)card;
+    s->def[s->natt] = KD_NONE;
+    s->owner[s->natt] = (uint8_t)seat;
+    s->natt++;
+    s->contributors |= (uint8_t)(1u << seat);
+}
+
+/* ---- flow ------------------------------------------------------------- */
+
+static void start_deal(kd_state *s)
+{
+    memset(s->hand, 0, sizeof s->hand);
+    memset(s->known, 0, sizeof s->known);
+    s->pile = ALL_CARDS;
+    s->discards = 0;
+    s->natt = 0;
+    s->dealt = 0;
+    s->trump = KD_NONE;
+    s->trump_in_pile = 0;
+    s->trump_drawer = KD_NONE;
+    s->reveal_seat = KD_NONE;
+    s->reveal_card = KD_NONE;
+    s->bouts = 0;
+    s->phase = KD_DEAL;
+}
+
+static void start_bout(const kd_config *c, kd_state *s, int attacker)
+{
+    s->attacker = (uint8_t)attacker;
+    s->defender = (uint8_t)next_in(c, s, attacker);
+    int h = popcount(s->hand[s->defender]);
+    s->limit = (uint8_t)(h < KD_MAX_ATTACK ? h : KD_MAX_ATTACK);
+    s->natt = 0;
+    s->taken = 0;
+    s->others_may_add = 0;
+    s->passed = 0;
+    s->contributors = 0;
+    s->ask = KD_NONE;
+    s->phase = KD_LEAD;
+}
+
+static void end_game(const kd_config *c, kd_state *s, int loser)
+{
+    if (loser == KD_NONE) {
+        s->draws++;
+    } else {
+        s->losses[loser]++;
+        s->dealer = (uint8_t)loser; /* the loser deals; after a draw, the same dealer */
+    }
+    s->last_loser = (uint8_t)loser;
+    s->games_done++;
+    if (s->games_done >= c->games) {
+        s->phase = KD_OVER;
+        s->natt = 0;
+        return;
+    }
+    start_deal(s);
+}
+
+/* After the refill: decide the game, or start the next bout. */
+static void finish_bout(const kd_config *c, kd_state *s)
+{
+    int in = 0, last = KD_NONE;
+    for (int p = 0; p < c->players; p++) {
+        if (is_in(s, p)) {
+            in++;
+            last = p;
+        }
+    }
+    s->bouts++;
+    if (in <= 1) {
+        end_game(c, s, in == 1 ? last : KD_NONE);
+        return;
+    }
+    if (c->max_bouts && s->bouts >= (uint32_t)c->max_bouts) {
+        end_game(c, s, KD_NONE);
+        return;
+    }
+    int d = s->defender;
+    int next = (s->success && is_in(s, d)) ? d : next_in(c, s, d);
+    start_bout(c, s, next);
+}
+
+/* Draws for the refill until a chance node or the refill is done. */
+static void run_refill(const kd_config *c, kd_state *s)
+{
+    while (s->refill_pos < s->nrefill) {
+        int p = s->refill[s->refill_pos];
+        if (popcount(s->hand[p]) < KD_HAND_SIZE) {
+            if (s->pile)
+                return; /* chance node: p draws */
+            if (s->trump_in_pile) {
+                s->hand[p] |= BIT(s->trump);
+                s->known[p] |= BIT(s->trump);
+                s->trump_in_pile = 0;
+                s->trump_drawer = (uint8_t)p;
+                continue;
+            }
+        }
+        s->refill_pos++;
+    }
+    finish_bout(c, s);
+}
+
+static void end_bout(const kd_config *c, kd_state *s)
+{
+    uint64_t t = table_cards(s);
+    int d = s->defender;
+    if (s->taken) {
+        s->hand[d] |= t;
+        s->known[d] |= t;
+        s->success = 0;
+    } else {
+        s->discards |= t;
+        s->success = 1;
+    }
+    s->natt = 0;
+    s->ask = KD_NONE;
+    /* Refill: the attacker, the other contributors clockwise, the defender. */
+    int a = s->attacker, k = 0;
+    s->refill[k++] = (uint8_t)a;
+    for (int i = 1; i < c->players; i++) {
+        int p = (a + i) % c->players;
+        if (p != d && (s->contributors >> p & 1))
+            s->refill[k++] = (uint8_t)p;
+    }
+    s->refill[k++] = (uint8_t)d;
+    s->nrefill = (uint8_t)k;
+    s->refill_pos = 0;
+    s->phase = KD_REFILL;
+    run_refill(c, s);
+}
+
+/* May `p` be asked to add now? */
+static int may_add(const kd_config *c, const kd_state *s, int p)
+{
+    if (p == s->defender || s->hand[p] == 0)
+        return 0;
+    return p == s->attacker || (c->ruthless && s->others_may_add);
+}
+
+/* Asks the first eligible seat clockwise from `from` (inclusive) that has
+ * not passed, or ends the adding (and the bout). */
+static void ask_from(const kd_config *c, kd_state *s, int from)
+{
+    if (s->natt < s->limit) {
+        for (int k = 0; k < c->players; k++) {
+            int p = (from + k) % c->players;
+            if (may_add(c, s, p) && !(s->passed >> p & 1)) {
+                s->ask = (uint8_t)p;
+                s->phase = KD_ASK;
+                return;
+            }
+        }
+    }
+    end_bout(c, s);
+}
+
+/* After every beat or take: the asking restarts at the attacker. */
+static void restart_asking(const kd_config *c, kd_state *s)
+{
+    s->passed = 0;
+    ask_from(c, s, s->attacker);
+}
+
+static void choose_first_attacker(const kd_config *c, kd_state *s)
+{
+    int attacker = (s->dealer + 1) % c->players;
+    if (s->games_done == 0 || !c->later_left) {
+        int tc = COLOUR(s->trump);
+        for (int r = 0; r < 10 && s->reveal_seat == KD_NONE; r++) {
+            int card = CROWN_KD_CARD(r, tc);
+            for (int p = 0; p < c->players; p++) {
+                if (s->hand[p] & BIT(card)) {
+                    s->reveal_seat = (uint8_t)p;
+                    s->reveal_card = (uint8_t)card;
+                    s->known[p] |= BIT(card);
+                    attacker = p;
+                }
+            }
+        }
+    }
+    start_bout(c, s, attacker);
+}
+
+/* ---- the rules table functions ---------------------------------------- */
+
+static void kd_init(const void *config, void *state)
+{
+    (void)config;
+    kd_state *s = state;
+    memset(s, 0, sizeof *s);
+    s->dealer = 0;
+    s->last_loser = KD_NONE;
+    start_deal(s);
+}
+
+static int kd_current(const void *config, const void *state)
+{
+    (void)config;
+    const kd_state *s = state;
+    switch (s->phase) {
+    case KD_DEAL:
+    case KD_TRUMP:
+    case KD_REFILL: return CROWN_CHANCE;
+    case KD_LEAD: return s->attacker;
+    case KD_DEFEND: return s->defender;
+    case KD_ASK: return s->ask;
+    default: return CROWN_TERMINAL;
+    }
+}
+
+static size_t cards_to_moves(uint64_t set, int base, crown_move *out)
+{
+    size_t n = 0;
+    for (; set; set &= set - 1)
+        out[n++] = base + lowest(set);
+    return n;
+}
+
+static size_t kd_legal(const void *config, const void *state, crown_move *out)
+{
+    const kd_config *c = config;
+    const kd_state *s = state;
+    size_t n = 0;
+    switch (s->phase) {
+    case KD_DEAL:
+    case KD_TRUMP:
+    case KD_REFILL: return cards_to_moves(s->pile, 0, out);
+    case KD_LEAD: {
+        uint64_t h = s->hand[s->attacker];
+        for (int r = 0; r < 10; r++) {
+            unsigned have = (unsigned)(h >> (4 * r)) & 15u;
+            for (unsigned m = 1; m < 16; m++)
+                if ((m & ~have) == 0 && popcount(m) <= s->limit)
+                    out[n++] = CROWN_KD_LEAD(r, (int)m);
+        }
+        return n;
+    }
+    case KD_DEFEND: {
+        uint64_t h = s->hand[s->defender];
+        out[n++] = CROWN_KD_TAKE;
+        if (c->ruthless && none_beaten(s)) {
+            int nd = next_in(c, s, s->defender);
+            if (nd != KD_NONE && !(s->contributors >> nd & 1) &&
+                popcount(s->hand[nd]) >= s->natt + 1) {
+                uint64_t same = h & (15ULL << (4 * RANK(s->att[0])));
+                n += cards_to_moves(same, CROWN_KD_TRANSFER(0), out + n);
+            }
+        }
+        uint64_t unbeaten = 0;
+        for (int i = 0; i < s->natt; i++)
+            if (s->def[i] == KD_NONE)
+                unbeaten |= BIT(s->att[i]);
+        int tc = COLOUR(s->trump);
+        for (; unbeaten; unbeaten &= unbeaten - 1) {
+            int a = lowest(unbeaten);
+            for (uint64_t d = h; d; d &= d - 1) {
+                int card = lowest(d);
+                if (beats(card, a, tc))
+                    out[n++] = CROWN_KD_BEAT(a, card);
+            }
+        }
+        return n;
+    }
+    case KD_ASK: {
+        out[n++] = CROWN_KD_PASS;
+        unsigned ranks = table_ranks(s);
+        uint64_t ok = 0;
+        for (int r = 0; r < 10; r++)
+            if (ranks >> r & 1)
+                ok |= 15ULL << (4 * r);
+        return n + cards_to_moves(s->hand[s->ask] & ok, CROWN_KD_ADD(0), out + n);
+    }
+    default: return 0;
+    }
+}
+
+static void kd_apply(const void *config, void *state, crown_move m)
+{
+    const kd_config *c = config;
+    kd_state *s = state;
+    switch (s->phase) {
+    case KD_DEAL: {
+        int p = (s->dealer + 1 + s->dealt) % c->players;
+        s->pile &= ~BIT(m);
+        s->hand[p] |= BIT(m);
+        if (++s->dealt == KD_HAND_SIZE * c->players)
+            s->phase = KD_TRUMP;
+        return;
+    }
+    case KD_TRUMP:
+        s->pile &= ~BIT(m);
+        s->trump = (uint8_t)m;
+        s->trump_in_pile = 1;
+        choose_first_attacker(c, s);
+        return;
+    case KD_REFILL: {
+        int p = s->refill[s->refill_pos];
+        s->pile &= ~BIT(m);
+        s->hand[p] |= BIT(m);
+        run_refill(c, s);
+        return;
+    }
+    case KD_LEAD: {
+        int r = CROWN_KD_LEAD_RANK(m), mask = CROWN_KD_LEAD_MASK(m);
+        for (int col = 0; col < 4; col++)
+            if (mask >> col & 1)
+                put_attack(s, s->attacker, CROWN_KD_CARD(r, col));
+        s->phase = KD_DEFEND;
+        return;
+    }
+    case KD_DEFEND:
+        if (m == CROWN_KD_TAKE) {
+            s->taken = 1;
+            restart_asking(c, s);
+        } else if (CROWN_KD_IS_TRANSFER(m)) {
+            int old = s->defender;
+            put_attack(s, old, m - CROWN_KD_TRANSFER(0));
+            s->attacker = (uint8_t)old;
+            s->defender = (uint8_t)next_in(c, s, old);
+            int h = popcount(s->hand[s->defender]);
+            s->limit = (uint8_t)(h < KD_MAX_ATTACK ? h : KD_MAX_ATTACK);
+        } else {
+            int a = CROWN_KD_BEAT_ATTACK(m), d = CROWN_KD_BEAT_DEFENCE(m);
+            for (int i = 0; i < s->natt; i++)
+                if (s->att[i] == a)
+                    s->def[i] = (uint8_t)d;
+            remove_card(s, s->defender, d);
+            if (all_beaten(s)) {
+                s->others_may_add = 1;
+                restart_asking(c, s);
+            }
+        }
+        return;
+    case KD_ASK: {
+        int p = s->ask;
+        if (m == CROWN_KD_PASS) {
+            s->passed |= (uint8_t)(1u << p);
+            ask_from(c, s, (p + 1) % c->players);
+            return;
+        }
+        put_attack(s, p, m - CROWN_KD_ADD(0));
+        s->passed = 0;
+        if (s->taken) {
+            ask_from(c, s, (p + 1) % c->players);
+        } else {
+            s->ask = KD_NONE;
+            s->phase = KD_DEFEND;
+        }
+        return;
+    }
+    default: return;
+    }
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+static void put_card(crown_buf *b, int card)
+{
+    crown_buf_putc(b, colour_ch[COLOUR(card)]);
+    crown_buf_puts(b, rank_txt[RANK(card)]);
+}
+
+static void put_cards(crown_buf *b, uint64_t set)
+{
+    int first = 1;
+    for (; set; set &= set - 1) {
+        if (!first)
+            crown_buf_putc(b, ' ');
+        put_card(b, lowest(set));
+        first = 0;
+    }
+}
+
+static void kd_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
+{
+    (void)config;
+    const kd_state *s = state;
+    if (CROWN_KD_IS_CHANCE(m)) {
+        crown_buf_puts(b, s->phase == KD_DEAL ? "deal " : s->phase == KD_TRUMP ? "trump " : "draw ");
+        put_card(b, m);
+    } else if (CROWN_KD_IS_LEAD(m)) {
+        crown_buf_puts(b, "lead ");
+        put_cards(b, (uint64_t)CROWN_KD_LEAD_MASK(m) << (4 * CROWN_KD_LEAD_RANK(m)));
+    } else if (m == CROWN_KD_TAKE) {
+        crown_buf_puts(b, "take");
+    } else if (m == CROWN_KD_PASS) {
+        crown_buf_puts(b, "pass");
+    } else if (CROWN_KD_IS_ADD(m)) {
+        crown_buf_puts(b, "add ");
+        put_card(b, m - CROWN_KD_ADD(0));
+    } else if (CROWN_KD_IS_TRANSFER(m)) {
+        crown_buf_puts(b, "transfer ");
+        put_card(b, m - CROWN_KD_TRANSFER(0));
+    } else {
+        crown_buf_puts(b, "beat ");
+        put_card(b, CROWN_KD_BEAT_ATTACK(m));
+        crown_buf_puts(b, " with ");
+        put_card(b, CROWN_KD_BEAT_DEFENCE(m));
+    }
+}
+
+static void put_seat_line(const kd_config *c, const kd_state *s, int p, int viewer,
+                          crown_buf *b)
+{
+    crown_buf_printf(b, "seat %d%s: ", p, p == viewer ? " (you)" : "");
+    if (!is_in(s, p) && s->phase != KD_OVER) {
+        crown_buf_puts(b, "out\n");
+        return;
+    }
+    int n = popcount(s->hand[p]);
+    crown_buf_printf(b, "%d card%s", n, n == 1 ? "" : "s");
+    if (viewer == p || viewer == CROWN_OMNISCIENT) {
+        if (n) {
+            crown_buf_puts(b, ": ");
+            put_cards(b, s->hand[p]);
+        }
+    } else if (s->known[p]) {
+        crown_buf_puts(b, ", known: ");
+        put_cards(b, s->known[p]);
+    }
+    (void)c;
+    crown_buf_putc(b, '\n');
+}
+
+static void kd_observe(const void *config, const void *state, int viewer, crown_buf *b)
+{
+    const kd_config *c = config;
+    const kd_state *s = state;
+    static const char *const phase_txt[] = {"dealing", "turning up the trump", "lead",
+                                            "defend", "add or pass", "refill", "over"};
+    crown_buf_printf(b, "Game of Kingdoms, %d players, %s, ", c->players,
+                     c->ruthless ? "ruthless" : "basic");
+    if (s->phase == KD_OVER)
+        crown_buf_printf(b, "match of %d over\n", c->games);
+    else
+        crown_buf_printf(b, "game %d of %d, dealer seat %d\n", s->games_done + 1, c->games,
+                         s->dealer);
+    if (viewer >= 0)
+        crown_buf_printf(b, "you are seat %d\n", viewer);
+
+    if (s->phase != KD_OVER) {
+        if (s->trump == KD_NONE) {
+            crown_buf_printf(b, "trump: not turned up yet, %d cards dealt\n", s->dealt);
+        } else {
+            crown_buf_puts(b, "trump: ");
+            put_card(b, s->trump);
+            if (s->trump_in_pile)
+                crown_buf_puts(b, " (face up under the pile)\n");
+            else
+                crown_buf_printf(b, " (drawn by seat %d)\n", s->trump_drawer);
+            if (s->reveal_seat != KD_NONE) {
+                crown_buf_printf(b, "lowest trump: seat %d showed ", s->reveal_seat);
+                put_card(b, s->reveal_card);
+                crown_buf_putc(b, '\n');
+            } else if (s->games_done == 0 || !c->later_left) {
+                crown_buf_puts(b, "lowest trump: nobody held a trump\n");
+            }
+        }
+        int pile = popcount(s->pile) + s->trump_in_pile;
+        crown_buf_printf(b, "pile: %d card%s", pile, pile == 1 ? "" : "s");
+        if (viewer == CROWN_OMNISCIENT && s->pile) {
+            crown_buf_puts(b, ": ");
+            put_cards(b, s->pile);
+        }
+        crown_buf_printf(b, "\ndiscards: %d", popcount(s->discards));
+        if (s->discards) {
+            crown_buf_puts(b, ": ");
+            put_cards(b, s->discards);
+        }
+        crown_buf_putc(b, '\n');
+        for (int p = 0; p < c->players; p++)
+            put_seat_line(c, s, p, viewer, b);
+    }
+    if (s->phase >= KD_LEAD && s->phase <= KD_ASK) {
+        crown_buf_printf(b, "bout: seat %d attacks seat %d, at most %d attack card%s%s\n",
+                         s->attacker, s->defender, s->limit, s->limit == 1 ? "" : "s",
+                         s->taken ? ", the defender takes" : "");
+        crown_buf_puts(b, "table:");
+        for (int i = 0; i < s->natt; i++) {
+            crown_buf_putc(b, ' ');
+            put_card(b, s->att[i]);
+            crown_buf_printf(b, "(%d)", s->owner[i]);
+            if (s->def[i] != KD_NONE) {
+                crown_buf_putc(b, '/');
+                put_card(b, s->def[i]);
+            }
+        }
+        crown_buf_putc(b, '\n');
+        if (s->passed) {
+            crown_buf_puts(b, "passed:");
+            for (int p = 0; p < c->players; p++)
+                if (s->passed >> p & 1)
+                    crown_buf_printf(b, " %d", p);
+            crown_buf_putc(b, '\n');
+        }
+    }
+    crown_buf_puts(b, "to move: ");
+    if (s->phase == KD_OVER)
+        crown_buf_puts(b, "nobody\n");
+    else if (kd_current(c, s) == CROWN_CHANCE)
+        crown_buf_printf(b, "chance (%s)\n", phase_txt[s->phase]);
+    else
+        crown_buf_printf(b, "seat %d (%s)\n", kd_current(c, s), phase_txt[s->phase]);
+    crown_buf_puts(b, "losses:");
+    for (int p = 0; p < c->players; p++)
+        crown_buf_printf(b, " %d", s->losses[p]);
+    crown_buf_printf(b, ", draws: %d", s->draws);
+    if (s->games_done) {
+        if (s->last_loser == KD_NONE)
+            crown_buf_puts(b, ", last game drawn");
+        else
+            crown_buf_printf(b, ", last game lost by seat %d", s->last_loser);
+    }
+    crown_buf_putc(b, '\n');
+}
+
+/* ---- results ---------------------------------------------------------- */
+
+static void kd_returns(const void *config, const void *state, double *out)
+{
+    const kd_config *c = config;
+    const kd_state *s = state;
+    int decided = s->games_done - s->draws;
+    for (int p = 0; p < c->players; p++)
+        out[p] = -(double)s->losses[p] + (double)(decided - s->losses[p]) / (c->players - 1);
+}
+
+static void kd_scores(const void *config, const void *state, double *out)
+{
+    const kd_config *c = config;
+    const kd_state *s = state;
+    for (int p = 0; p < c->players; p++)
+        out[p] = s->losses[p];
+}
+
+/* ---- determinization -------------------------------------------------- */
+
+/* The cards a decision shows to everybody. */
+static uint64_t cards_shown(crown_move m)
+{
+    if (CROWN_KD_IS_LEAD(m))
+        return (uint64_t)CROWN_KD_LEAD_MASK(m) << (4 * CROWN_KD_LEAD_RANK(m));
+    if (CROWN_KD_IS_ADD(m))
+        return BIT(m - CROWN_KD_ADD(0));
+    if (CROWN_KD_IS_TRANSFER(m))
+        return BIT(m - CROWN_KD_TRANSFER(0));
+    if (CROWN_KD_IS_BEAT(m))
+        return BIT(CROWN_KD_BEAT_DEFENCE(m));
+    return 0;
+}
+
+/*
+ * Each game of the match is redealt on its own.  A chance event is pinned
+ * (kept) when the viewer saw its card: a card dealt or drawn to the viewer,
+ * the trump, and every card that was ever shown (played, or shown as the
+ * lowest trump).  The other events, and the cards still in the pile, share
+ * the remaining cards at random, with one constraint from the public lowest
+ * trump: no trump lower than the one shown (any trump, if nobody showed one)
+ * was dealt to a player.
+ */
+static int kd_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                       crown_rng *rng, crown_move *out, void *scratch)
+{
+    const kd_config *c = config;
+    kd_state *s = scratch;
+    memcpy(out, hist, n * sizeof *out);
+    kd_init(config, s);
+    size_t i = 0;
+    while (i < n) {
+        int game = s->games_done;
+        int constrained = game == 0 || !c->later_left;
+        uint64_t pinned = 0;
+        int reveal = KD_NONE, trump_colour = -1;
+        size_t ev[CROWN_KD_CARDS];
+        uint8_t dealt[CROWN_KD_CARDS];
+        int nev = 0;
+        for (; i < n && s->games_done == game; i++) {
+            crown_move m = hist[i];
+            int phase = s->phase;
+            if (phase == KD_DEAL || phase == KD_REFILL) {
+                int p = phase == KD_DEAL ? (s->dealer + 1 + s->dealt) % c->players
+                                         : s->refill[s->refill_pos];
+                if (p == viewer) {
+                    pinned |= BIT(m);
+                } else {
+                    ev[nev] = i;
+                    dealt[nev++] = phase == KD_DEAL;
+                }
+            } else if (phase == KD_TRUMP) {
+                pinned |= BIT(m);
+                trump_colour = COLOUR(m);
+            } else {
+                pinned |= cards_shown(m);
+            }
+            kd_apply(config, s, m);
+            if (phase == KD_TRUMP && s->reveal_card != KD_NONE) {
+                reveal = s->reveal_card;
+                pinned |= BIT(reveal);
+            }
+        }
+        /* Keep the events whose card nobody has seen: the free slots. */
+        int k2 = 0;
+        for (int k = 0; k < nev; k++) {
+            if (!(pinned & BIT(hist[ev[k]]))) {
+                ev[k2] = ev[k];
+                dealt[k2++] = dealt[k];
+            }
+        }
+        nev = k2;
+        uint64_t free_cards = ALL_CARDS & ~pinned;
+        int nslots = popcount(free_cards); /* the free events, then the pile */
+        if (nslots < nev)
+            return CROWN_EINTERNAL;
+        int slot_card[CROWN_KD_CARDS];
+        for (int k = 0; k < nslots; k++)
+            slot_card[k] = -1;
+        uint64_t forbidden = 0;
+        if (constrained && trump_colour >= 0) {
+            int below = reveal == KD_NONE ? 10 : RANK(reveal);
+            for (int r = 0; r < below; r++)
+                forbidden |= BIT(CROWN_KD_CARD(r, trump_colour));
+            forbidden &= free_cards;
+        }
+        for (uint64_t f = forbidden; f; f &= f - 1) {
+            int allowed[CROWN_KD_CARDS], na = 0;
+            for (int k = 0; k < nslots; k++)
+                if (slot_card[k] < 0 && (k >= nev || !dealt[k]))
+                    allowed[na++] = k;
+            if (na == 0)
+                return CROWN_EINTERNAL;
+            slot_card[allowed[crown_rng_below(rng, (uint64_t)na)]] = lowest(f);
+        }
+        int rest[CROWN_KD_CARDS], nrest = 0;
+        for (uint64_t f = free_cards & ~forbidden; f; f &= f - 1)
+            rest[nrest++] = lowest(f);
+        for (int k = nrest - 1; k > 0; k--) {
+            int j = (int)crown_rng_below(rng, (uint64_t)k + 1);
+            int tmp = rest[k];
+            rest[k] = rest[j];
+            rest[j] = tmp;
+        }
+        for (int k = 0, r = 0; k < nslots; k++)
+            if (slot_card[k] < 0)
+                slot_card[k] = rest[r++];
+        for (int k = 0; k < nev; k++)
+            out[ev[k]] = slot_card[k];
+    }
+    return CROWN_OK;
+}
+
+/* ---- consistency ------------------------------------------------------ */
+
+static int kd_check(const void *config, const void *state, crown_err *err)
+{
+    const kd_config *c = config;
+    const kd_state *s = state;
+    uint64_t seen = 0;
+    uint64_t parts[KD_MAXP + 4];
+    int np = 0;
+    for (int p = 0; p < c->players; p++)
+        parts[np++] = s->hand[p];
+    parts[np++] = s->pile;
+    parts[np++] = s->discards;
+    parts[np++] = table_cards(s);
+    parts[np++] = (s->trump != KD_NONE && s->trump_in_pile) ? BIT(s->trump) : 0;
+    for (int k = 0; k < np; k++) {
+        if (seen & parts[k]) {
+            crown_errf(err, "a card is in two places");
+            return -1;
+        }
+        seen |= parts[k];
+    }
+    if (s->phase != KD_OVER && seen != ALL_CARDS) {
+        crown_errf(err, "cards are missing: %d of 40 accounted for", popcount(seen));
+        return -1;
+    }
+    for (int p = 0; p < c->players; p++) {
+        if (s->known[p] & ~s->hand[p]) {
+            crown_errf(err, "seat %d has known cards not in hand", p);
+            return -1;
+        }
+    }
+    for (int i = 0; i < s->natt; i++) {
+        if (s->def[i] != KD_NONE && !beats(s->def[i], s->att[i], COLOUR(s->trump))) {
+            crown_errf(err, "a defence card does not beat its attack card");
+            return -1;
+        }
+    }
+    int sum = s->draws;
+    for (int p = 0; p < c->players; p++)
+        sum += s->losses[p];
+    if (sum != s->games_done) {
+        crown_errf(err, "losses and draws do not add up to the games played");
+        return -1;
+    }
+    if (s->phase >= KD_LEAD && s->phase <= KD_ASK) {
+        if (s->natt > s->limit || s->limit > KD_MAX_ATTACK) {
+            crown_errf(err, "more attack cards than the limit");
+            return -1;
+        }
+        if (s->attacker == s->defender || !is_in(s, s->defender)) {
+            crown_errf(err, "bad attacker or defender");
+            return -1;
+        }
+        if (s->phase == KD_LEAD && (s->natt != 0 || s->hand[s->attacker] == 0)) {
+            crown_errf(err, "the attacker cannot lead");
+            return -1;
+        }
+        if (s->phase == KD_DEFEND && (all_beaten(s) || s->taken)) {
+            crown_errf(err, "the defender has nothing to answer");
+            return -1;
+        }
+        if (s->phase == KD_ASK && (!all_beaten(s) && !s->taken)) {
+            crown_errf(err, "asking to add while a card is unbeaten");
+            return -1;
+        }
+        if (s->phase == KD_ASK && (s->ask == s->defender || s->hand[s->ask] == 0)) {
+            crown_errf(err, "asking a player who may not add");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the table -------------------------------------------------------- */
+
+const crown_rules crown_kingdoms_rules = {
+    .name = "game_of_kingdoms",
+    .summary = "Game of Kingdoms: a 40-card Durak variant for 2-6 players, basic or ruthless",
+    .options = kd_options,
+    .noptions = OPT_COUNT,
+    .config_size = sizeof(kd_config),
+    .state_size = sizeof(kd_state),
+    /* At most 6 unbeaten cards times 39 other cards, plus take and transfers;
+     * at most 150 leads; 40 chance outcomes. */
+    .max_moves = 6 * 39 + 1 + 4,
+    .configure = kd_configure,
+    .num_players = kd_num_players,
+    .init = kd_init,
+    .current = kd_current,
+    .legal = kd_legal,
+    .chance_weights = NULL,
+    .apply = kd_apply,
+    .move_text = kd_move_text,
+    .observe = kd_observe,
+    .returns = kd_returns,
+    .scores = kd_scores,
+    .resample = kd_resample,
+    .check = kd_check,
+};

@@ -1,0 +1,69 @@
+/*
+ * kingdoms.h - Game of Kingdoms: configuration and state (internal).
+ *
+ * The state is one plain block; the tests read it directly.
+ */
+#ifndef CROWN_KINGDOMS_INTERNAL_H
+#define CROWN_KINGDOMS_INTERNAL_H
+
+#include <stdint.h>
+
+#include "crown/kingdoms.h"
+
+#define KD_NONE 0xFF
+#define KD_MAXP CROWN_KD_MAX_PLAYERS
+#define KD_HAND_SIZE 6
+#define KD_MAX_ATTACK 6
+
+typedef struct kd_config {
+    int players;
+    int ruthless;   /* variant=ruthless */
+    int games;      /* games in the match */
+    int later_left; /* later_lead=left_of_dealer */
+    int max_bouts;  /* 0, or the bouts after which a game is drawn */
+} kd_config;
+
+enum kd_phase {
+    KD_DEAL,   /* chance: the next card dealt */
+    KD_TRUMP,  /* chance: the card turned up as trump */
+    KD_LEAD,   /* the attacker leads */
+    KD_DEFEND, /* the defender beats, takes or transfers */
+    KD_ASK,    /* a player is asked to add a card or pass */
+    KD_REFILL, /* chance: the card drawn by the player refilling */
+    KD_OVER    /* the match is over */
+};
+
+typedef struct kd_state {
+    uint32_t bouts; /* bouts finished in this game */
+    uint32_t pad0;
+    uint64_t hand[KD_MAXP];
+    uint64_t known[KD_MAXP]; /* cards publicly known to be in each hand */
+    uint64_t pile;           /* undrawn cards, the face-up trump excluded */
+    uint64_t discards;
+    uint8_t att[KD_MAX_ATTACK];   /* attack cards in the order played */
+    uint8_t def[KD_MAX_ATTACK];   /* the card beating each, or KD_NONE */
+    uint8_t owner[KD_MAX_ATTACK]; /* who put each attack card down */
+    uint8_t natt;
+    uint8_t phase;
+    uint8_t dealer;
+    uint8_t dealt;         /* cards dealt so far in this game */
+    uint8_t trump;         /* the face-up trump card, KD_NONE before it is turned */
+    uint8_t trump_in_pile; /* the face-up trump has not been drawn yet */
+    uint8_t trump_drawer;  /* who drew it, KD_NONE */
+    uint8_t reveal_seat;   /* who showed the lowest trump, KD_NONE */
+    uint8_t reveal_card;
+    uint8_t attacker, defender;
+    uint8_t limit;          /* most attack cards this bout */
+    uint8_t taken;          /* the defender has decided to take */
+    uint8_t others_may_add; /* ruthless: the initial attack was beaten */
+    uint8_t ask;            /* the seat asked to add (KD_ASK) */
+    uint8_t passed;         /* seats that passed in a row, as bits */
+    uint8_t contributors;   /* seats with an attack card this bout, as bits */
+    uint8_t success;        /* the last bout was defended */
+    uint8_t refill[KD_MAXP]; /* refill order of the bout just ended */
+    uint8_t nrefill, refill_pos;
+    uint8_t games_done, draws, last_loser;
+    uint8_t losses[KD_MAXP];
+} kd_state;
+
+#endif
