@@ -1,0 +1,103 @@
+/*
+ * common.h - small helpers shared by the C test suites.
+ */
+#ifndef CROWN_TESTS_COMMON_H
+#define CROWN_TESTS_COMMON_H
+
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <crown/crown.h>
+
+/* A deterministic generator for the tests' own choices. */
+typedef struct trng {
+    uint64_t s;
+} trng;
+
+static inline uint64_t trng_next(trng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static inline size_t trng_below(trng *r, size_t n)
+{
+    return (size_t)(trng_next(r) % n);
+}
+
+/* Scale for the number of random games: CROWN_TEST_SCALE=percent (default
+ * 100); the valgrind setup lowers it. */
+static inline int scaled(int n)
+{
+    const char *e = getenv("CROWN_TEST_SCALE");
+    int pct = e ? atoi(e) : 100;
+    if (pct <= 0)
+        pct = 1;
+    long v = (long)n * pct / 100;
+    return v < 1 ? 1 : (int)v;
+}
+
+#define OK(call) ck_assert_int_eq((call), CROWN_OK)
+
+/* Creates a game or fails the test with the library's message. */
+static inline crown_game *new_game(const char *name, const char *options, uint64_t seed)
+{
+    crown_game *g = NULL;
+    char err[256] = "";
+    int rc = crown_new_ex(&g, name, options, seed, err, sizeof err);
+    ck_assert_msg(rc == CROWN_OK, "crown_new(%s, %s): %s", name, options, err);
+    return g;
+}
+
+/* The observation of `viewer` in a malloc'ed string. */
+static inline char *observe(crown_game *g, int viewer)
+{
+    size_t len;
+    int rc = crown_observation(g, viewer, NULL, 0, &len);
+    ck_assert_int_eq(rc, CROWN_ETOOSMALL);
+    char *s = malloc(len + 1);
+    ck_assert_ptr_nonnull(s);
+    OK(crown_observation(g, viewer, s, len + 1, &len));
+    return s;
+}
+
+static inline char *serialize(crown_game *g)
+{
+    size_t len;
+    ck_assert_int_eq(crown_serialize(g, NULL, 0, &len), CROWN_ETOOSMALL);
+    char *s = malloc(len + 1);
+    ck_assert_ptr_nonnull(s);
+    OK(crown_serialize(g, s, len + 1, &len));
+    ck_assert_uint_eq(strlen(s), len);
+    return s;
+}
+
+/* Applies the legal move whose text is `text`, failing the test otherwise. */
+static inline void play(crown_game *g, const char *text)
+{
+    crown_move m;
+    int rc = crown_move_from_text(g, text, &m);
+    ck_assert_msg(rc == CROWN_OK, "'%s': %s", text, crown_last_error(g));
+    rc = crown_apply(g, m);
+    ck_assert_msg(rc == CROWN_OK, "'%s': %s", text, crown_last_error(g));
+}
+
+/* 1 if a legal move has this text. */
+static inline int can_play(crown_game *g, const char *text)
+{
+    crown_move m;
+    return crown_move_from_text(g, text, &m) == CROWN_OK;
+}
+
+static inline int current(crown_game *g)
+{
+    int p;
+    OK(crown_current_player(g, &p));
+    return p;
+}
+
+#endif
