@@ -49,7 +49,8 @@ static inline crown_game *new_game(const char *name, const char *options, uint64
     crown_game *g = NULL;
     char err[256] = "";
     int rc = crown_new_ex(&g, name, options, seed, err, sizeof err);
-    ck_assert_msg(rc == CROWN_OK, "crown_new(%s, %s): %s", name, options, err);
+    ck_assert_msg(rc == CROWN_OK, "crown_new(%s, %s): %s", name, options ? options : "NULL",
+                  err);
     return g;
 }
 
@@ -98,6 +99,13 @@ static inline int current(crown_game *g)
     int p;
     OK(crown_current_player(g, &p));
     return p;
+}
+
+static inline int terminal(crown_game *g)
+{
+    int t;
+    OK(crown_is_terminal(g, &t));
+    return t;
 }
 
 #endif

@@ -933,6 +933,12 @@ static int load(crown_game **out, const char *text, crown_err *err)
             rc = CROWN_EPARSE;
             goto done;
         }
+        if (strcmp(r->buf, "end") == 0) {
+            crown_errf(err, "line %zu: 'end' after %llu of %llu moves", r->line,
+                       (unsigned long long)i, (unsigned long long)count);
+            rc = CROWN_EPARSE;
+            goto done;
+        }
         size_t n = gen_legal(g);
         crown_move m;
         char q[48];

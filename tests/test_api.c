@@ -1,0 +1,897 @@
+/*
+ * test_api.c - the public contract, through the shared library only:
+ * every function's success and error paths, and "a failed call changes
+ * nothing" for each of them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+
+#include "common.h"
+#include <crown/kingdoms.h>
+
+static const char *const KD = "game_of_kingdoms";
+
+/* The observable state of a game: its saved text and state hash. */
+typedef struct snap {
+    char *text;
+    uint64_t hash;
+    int player;
+} snap;
+
+static snap take_snap(crown_game *g)
+{
+    snap s;
+    s.text = serialize(g);
+    OK(crown_state_hash(g, &s.hash));
+    s.player = current(g);
+    return s;
+}
+
+static void assert_unchanged(crown_game *g, snap *before)
+{
+    snap now = take_snap(g);
+    ck_assert_str_eq(before->text, now.text);
+    ck_assert_uint_eq(before->hash, now.hash);
+    ck_assert_int_eq(before->player, now.player);
+    free(now.text);
+    free(before->text);
+    before->text = NULL;
+}
+
+static void assert_error_message(crown_game *g)
+{
+    const char *m = crown_last_error(g);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_msg(strlen(m) > 0, "no error message");
+}
+
+/* ---- version, status, discovery --------------------------------------- */
+
+START_TEST(version_matches_header)
+{
+    ck_assert_int_eq(crown_version(), CROWN_VERSION_NUMBER);
+    ck_assert_str_eq(crown_version_string(), CROWN_VERSION_STRING);
+    char v[32];
+    snprintf(v, sizeof v, "%d.%d.%d", CROWN_VERSION_MAJOR, CROWN_VERSION_MINOR,
+             CROWN_VERSION_PATCH);
+    ck_assert_str_eq(v, CROWN_VERSION_STRING);
+}
+END_TEST
+
+START_TEST(strerror_names_every_status)
+{
+    const int codes[] = {CROWN_OK,      CROWN_EINVAL,   CROWN_ENOMEM, CROWN_ETOOSMALL,
+                         CROWN_EGAME,   CROWN_EOPTION,  CROWN_EILLEGAL, CROWN_ENOUNDO,
+                         CROWN_EPARSE,  CROWN_ESTATE,   CROWN_EINTERNAL};
+    size_t n = sizeof codes / sizeof codes[0];
+    for (size_t i = 0; i < n; i++) {
+        const char *a = crown_strerror(codes[i]);
+        ck_assert_ptr_nonnull(a);
+        ck_assert_str_ne(a, "unknown status");
+        for (size_t j = 0; j < i; j++)
+            ck_assert_str_ne(a, crown_strerror(codes[j]));
+    }
+    ck_assert_str_eq(crown_strerror(-999), "unknown status");
+    ck_assert_str_eq(crown_strerror(5), "unknown status");
+}
+END_TEST
+
+START_TEST(discovery_lists_games)
+{
+    ck_assert_uint_ge(crown_game_count(), 1);
+    int found = 0;
+    for (size_t i = 0; i < crown_game_count(); i++) {
+        ck_assert_ptr_nonnull(crown_game_name(i));
+        ck_assert_ptr_nonnull(crown_game_summary(crown_game_name(i)));
+        found |= strcmp(crown_game_name(i), KD) == 0;
+    }
+    ck_assert(found);
+    ck_assert_ptr_null(crown_game_name(crown_game_count()));
+    ck_assert_ptr_null(crown_game_name((size_t)-1));
+    ck_assert_ptr_null(crown_game_summary("chess"));
+    ck_assert_ptr_null(crown_game_summary(NULL));
+}
+END_TEST
+
+START_TEST(describe_options)
+{
+    size_t len;
+    ck_assert_int_eq(crown_describe_options(KD, NULL, 0, &len), CROWN_ETOOSMALL);
+    ck_assert_uint_gt(len, 0);
+    char *buf = malloc(len + 1);
+    char small[8] = "xxxxxxx";
+    ck_assert_int_eq(crown_describe_options(KD, small, sizeof small, &len), CROWN_ETOOSMALL);
+    ck_assert_str_eq(small, "");
+    OK(crown_describe_options(KD, buf, len + 1, &len));
+    ck_assert_uint_eq(strlen(buf), len);
+    const char *keys[] = {"players=2..6", "variant=basic|ruthless", "games=", "later_lead=",
+                          "max_bouts=", "chance=auto|explicit"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        ck_assert_msg(strstr(buf, keys[i]), "'%s' missing from:\n%s", keys[i], buf);
+    free(buf);
+    ck_assert_int_eq(crown_describe_options("chess", NULL, 0, &len), CROWN_EGAME);
+    ck_assert_int_eq(crown_describe_options(NULL, NULL, 0, &len), CROWN_EINVAL);
+    ck_assert_int_eq(crown_describe_options(KD, NULL, 0, NULL), CROWN_EINVAL);
+}
+END_TEST
+
+/* ---- creation and options --------------------------------------------- */
+
+static void expect_option_error(const char *options, int code, const char *fragment)
+{
+    crown_game *g = (crown_game *)(uintptr_t)1;
+    char err[256] = "";
+    int rc = crown_new_ex(&g, KD, options, 1, err, sizeof err);
+    ck_assert_msg(rc == code, "'%s': got %d (%s)", options, rc, err);
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(err, fragment), "'%s': message '%s' lacks '%s'", options, err, fragment);
+}
+
+START_TEST(new_rejects_bad_options)
+{
+    expect_option_error("colour=red", CROWN_EOPTION, "unknown option 'colour'");
+    expect_option_error("players=7", CROWN_EOPTION, "out of range (2..6)");
+    expect_option_error("players=1", CROWN_EOPTION, "out of range");
+    expect_option_error("players=-3", CROWN_EOPTION, "out of range");
+    expect_option_error("players=four", CROWN_EOPTION, "not a whole number");
+    expect_option_error("players=4x", CROWN_EOPTION, "not a whole number");
+    expect_option_error("players=", CROWN_EOPTION, "not a whole number");
+    expect_option_error("players=99999999999999999999999", CROWN_EOPTION, "not a whole number");
+    expect_option_error("players=3,players=4", CROWN_EOPTION, "given twice");
+    expect_option_error("variant=mean", CROWN_EOPTION, "not one of basic|ruthless");
+    expect_option_error("variant=Basic", CROWN_EOPTION, "not one of");
+    expect_option_error("players", CROWN_EOPTION, "has no value");
+    expect_option_error("players=3,,variant=basic", CROWN_EOPTION, "empty option");
+    expect_option_error("players=3,", CROWN_EOPTION, "empty option");
+    expect_option_error("=3", CROWN_EOPTION, "has no name");
+    expect_option_error("chance=sometimes", CROWN_EOPTION, "auto|explicit");
+    expect_option_error("games=0", CROWN_EOPTION, "out of range");
+    expect_option_error("max_bouts=-1", CROWN_EOPTION, "out of range");
+    expect_option_error("pl\x01yers=3", CROWN_EOPTION, "unknown option 'pl?yers'");
+    char *big = malloc(5000);
+    memset(big, 'a', 4999);
+    big[4999] = '\0';
+    expect_option_error(big, CROWN_EOPTION, "longer than");
+    free(big);
+}
+END_TEST
+
+START_TEST(new_rejects_bad_arguments)
+{
+    char err[128] = "";
+    crown_game *g = (crown_game *)(uintptr_t)1;
+    ck_assert_int_eq(crown_new_ex(&g, "chess", "", 1, err, sizeof err), CROWN_EGAME);
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(err, "unknown game 'chess'") && strstr(err, KD), "%s", err);
+    ck_assert_int_eq(crown_new(&g, NULL, "", 1), CROWN_EINVAL);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(crown_new(NULL, KD, "", 1), CROWN_EINVAL);
+    ck_assert_int_eq(crown_new_ex(NULL, KD, "", 1, err, sizeof err), CROWN_EINVAL);
+    ck_assert_msg(strstr(err, "out is NULL"), "%s", err);
+    /* A small error buffer is truncated, still terminated. */
+    char tiny[6] = "zzzzz";
+    ck_assert_int_eq(crown_new_ex(&g, "chess", "", 1, tiny, sizeof tiny), CROWN_EGAME);
+    ck_assert_str_eq(tiny, "unkno");
+    /* A NULL error buffer is fine. */
+    ck_assert_int_eq(crown_new_ex(&g, "chess", "", 1, NULL, 100), CROWN_EGAME);
+}
+END_TEST
+
+START_TEST(new_accepts_defaults_and_spaces)
+{
+    crown_game *a = new_game(KD, NULL, 3), *b = new_game(KD, "", 3),
+               *c = new_game(KD, "  players = 4 , variant=basic ", 3);
+    char sa[512], sb[512], sc[512];
+    size_t len;
+    OK(crown_game_string(a, sa, sizeof sa, &len));
+    OK(crown_game_string(b, sb, sizeof sb, &len));
+    OK(crown_game_string(c, sc, sizeof sc, &len));
+    ck_assert_str_eq(sa, "game_of_kingdoms:players=4,variant=basic,games=1,"
+                         "later_lead=lowest_trump,max_bouts=0,chance=auto");
+    ck_assert_str_eq(sa, sb);
+    ck_assert_str_eq(sa, sc);
+    ck_assert_str_eq(crown_name(a), KD);
+    ck_assert_ptr_null(crown_name(NULL));
+    crown_free(a);
+    crown_free(b);
+    crown_free(c);
+}
+END_TEST
+
+START_TEST(game_string_recreates_the_game)
+{
+    crown_game *g = new_game(KD, "variant=ruthless,players=5,games=3,chance=explicit", 9);
+    char s[512];
+    size_t len;
+    OK(crown_game_string(g, s, sizeof s, &len));
+    ck_assert_uint_eq(strlen(s), len);
+    ck_assert_str_eq(s, "game_of_kingdoms:players=5,variant=ruthless,games=3,"
+                        "later_lead=lowest_trump,max_bouts=0,chance=explicit");
+    crown_game *h = new_game(KD, strchr(s, ':') + 1, 9);
+    char t[512];
+    OK(crown_game_string(h, t, sizeof t, &len));
+    ck_assert_str_eq(s, t);
+    int n;
+    OK(crown_num_players(h, &n));
+    ck_assert_int_eq(n, 5);
+    ck_assert_int_eq(crown_game_string(g, s, 10, &len), CROWN_ETOOSMALL);
+    ck_assert_str_eq(s, "");
+    ck_assert_uint_gt(len, 10);
+    ck_assert_int_eq(crown_game_string(g, s, sizeof s, NULL), CROWN_EINVAL);
+    crown_free(g);
+    crown_free(h);
+}
+END_TEST
+
+/* ---- NULL handles and NULL outputs ------------------------------------ */
+
+START_TEST(null_game_is_einval)
+{
+    int i;
+    size_t z;
+    uint64_t u;
+    double d[8];
+    crown_move m[8];
+    char buf[16];
+    crown_game *out;
+    ck_assert_int_eq(crown_num_players(NULL, &i), CROWN_EINVAL);
+    ck_assert_int_eq(crown_current_player(NULL, &i), CROWN_EINVAL);
+    ck_assert_int_eq(crown_is_terminal(NULL, &i), CROWN_EINVAL);
+    ck_assert_int_eq(crown_seed(NULL, &u), CROWN_EINVAL);
+    ck_assert_int_eq(crown_max_moves(NULL, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_legal_moves(NULL, m, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_apply(NULL, 0), CROWN_EINVAL);
+    ck_assert_int_eq(crown_undo(NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history_length(NULL, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history(NULL, m, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_chance_outcomes(NULL, m, d, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_move_to_text(NULL, 0, buf, 16, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_move_from_text(NULL, "take", m), CROWN_EINVAL);
+    ck_assert_int_eq(crown_observation(NULL, 0, buf, 16, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_returns(NULL, d, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_scores(NULL, d, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_state_hash(NULL, &u), CROWN_EINVAL);
+    ck_assert_int_eq(crown_serialize(NULL, buf, 16, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_game_string(NULL, buf, 16, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_clone(&out, NULL), CROWN_EINVAL);
+    ck_assert_ptr_null(out);
+    ck_assert_int_eq(crown_resample(NULL, 0, 1, &out), CROWN_EINVAL);
+    ck_assert_str_eq(crown_last_error(NULL), "invalid argument: game is NULL");
+    crown_free(NULL);
+}
+END_TEST
+
+START_TEST(null_outputs_are_einval_and_change_nothing)
+{
+    crown_game *g = new_game(KD, "players=3", 4);
+    ck_assert_str_eq(crown_last_error(g), "");
+    snap s = take_snap(g);
+    crown_move m[8];
+    ck_assert_int_eq(crown_num_players(g, NULL), CROWN_EINVAL);
+    assert_error_message(g);
+    ck_assert_int_eq(crown_current_player(g, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_is_terminal(g, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_seed(g, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_max_moves(g, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_legal_moves(g, m, 8, NULL), CROWN_EINVAL);
+    size_t z;
+    ck_assert_int_eq(crown_legal_moves(g, NULL, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history_length(g, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history(g, NULL, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_chance_outcomes(g, NULL, NULL, 0, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_move_to_text(g, 0, NULL, 0, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_move_from_text(g, NULL, m), CROWN_EINVAL);
+    ck_assert_int_eq(crown_move_from_text(g, "take", NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_observation(g, 0, NULL, 0, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_returns(g, NULL, 0, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_returns(g, NULL, 3, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_scores(g, NULL, 3, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_state_hash(g, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_serialize(g, NULL, 0, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_clone(NULL, g), CROWN_EINVAL);
+    ck_assert_int_eq(crown_resample(g, 0, 1, NULL), CROWN_EINVAL);
+    assert_unchanged(g, &s);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- moves ------------------------------------------------------------ */
+
+START_TEST(legal_moves_buffer_too_small)
+{
+    crown_game *g = new_game(KD, "players=2", 11);
+    size_t n, n2;
+    ck_assert_int_eq(crown_legal_moves(g, NULL, 0, &n), CROWN_ETOOSMALL);
+    ck_assert_uint_gt(n, 1);
+    crown_move small[1] = {-77};
+    ck_assert_int_eq(crown_legal_moves(g, small, 1, &n2), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(n2, n);
+    ck_assert_int_eq(small[0], -77);
+    assert_error_message(g);
+    size_t max;
+    OK(crown_max_moves(g, &max));
+    ck_assert_uint_ge(max, n);
+    ck_assert_uint_le(max, CROWN_MAX_MOVES_HINT);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(apply_illegal_changes_nothing)
+{
+    crown_game *g = new_game(KD, "players=3", 12);
+    snap s = take_snap(g);
+    const crown_move bad[] = {-1, 0, 39, 240, 241, 99999, INT32_MAX, INT32_MIN};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        /* 240 (take) is not legal for the attacker who must lead. */
+        ck_assert_int_eq(crown_apply(g, bad[i]), CROWN_EILLEGAL);
+        assert_error_message(g);
+    }
+    assert_unchanged(g, &s);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(apply_after_the_end_is_illegal)
+{
+    crown_game *g = new_game(KD, "players=2", 13);
+    crown_move m[256];
+    size_t n;
+    while (!terminal(g)) {
+        OK(crown_legal_moves(g, m, 256, &n));
+        OK(crown_apply(g, m[n - 1]));
+    }
+    OK(crown_legal_moves(g, m, 256, &n));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    snap s = take_snap(g);
+    ck_assert_int_eq(crown_apply(g, CROWN_KD_TAKE), CROWN_EILLEGAL);
+    ck_assert_msg(strstr(crown_last_error(g), "over"), "%s", crown_last_error(g));
+    assert_unchanged(g, &s);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(undo_with_nothing_to_undo)
+{
+    crown_game *g = new_game(KD, "players=2", 14);
+    snap s = take_snap(g);
+    ck_assert_int_eq(crown_undo(g), CROWN_ENOUNDO); /* the deal is not a decision */
+    assert_error_message(g);
+    assert_unchanged(g, &s);
+    crown_free(g);
+    g = new_game(KD, "players=2,chance=explicit", 14);
+    size_t n;
+    OK(crown_history_length(g, &n));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(crown_undo(g), CROWN_ENOUNDO);
+    crown_move m[64];
+    OK(crown_legal_moves(g, m, 64, &n));
+    OK(crown_apply(g, m[3]));
+    OK(crown_undo(g)); /* a chance outcome is undone alone */
+    OK(crown_history_length(g, &n));
+    ck_assert_uint_eq(n, 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(undo_takes_back_decision_with_its_draws)
+{
+    crown_game *g = new_game(KD, "players=2", 15);
+    size_t h0, h1, n;
+    OK(crown_history_length(g, &h0));
+    ck_assert_uint_eq(h0, 13); /* 12 cards dealt and the trump */
+    crown_move m[256];
+    /* Play until a decision causes draws (a bout ends). */
+    for (;;) {
+        OK(crown_legal_moves(g, m, 256, &n));
+        snap s = take_snap(g);
+        OK(crown_history_length(g, &h0));
+        OK(crown_apply(g, m[0]));
+        OK(crown_history_length(g, &h1));
+        if (h1 > h0 + 1) {
+            OK(crown_undo(g));
+            assert_unchanged(g, &s);
+            break;
+        }
+        free(s.text);
+    }
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(history_copies)
+{
+    crown_game *g = new_game(KD, "players=2", 16);
+    size_t n, n2;
+    OK(crown_history_length(g, &n));
+    crown_move *h = malloc(n * sizeof *h);
+    ck_assert_int_eq(crown_history(g, h, n - 1, &n2), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(n2, n);
+    OK(crown_history(g, h, n, &n2));
+    for (size_t i = 0; i < n; i++)
+        ck_assert(CROWN_KD_IS_CHANCE(h[i]));
+    free(h);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(chance_outcomes_only_at_chance_nodes)
+{
+    crown_game *g = new_game(KD, "players=2", 17);
+    size_t n;
+    snap s = take_snap(g);
+    ck_assert_int_eq(crown_chance_outcomes(g, NULL, NULL, 0, &n), CROWN_ESTATE);
+    assert_error_message(g);
+    assert_unchanged(g, &s);
+    crown_free(g);
+    g = new_game(KD, "players=2,chance=explicit", 17);
+    ck_assert_int_eq(current(g), CROWN_CHANCE);
+    ck_assert_int_eq(crown_chance_outcomes(g, NULL, NULL, 0, &n), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(n, 40);
+    double p[40];
+    crown_move m[40];
+    OK(crown_chance_outcomes(g, NULL, p, 40, &n));
+    OK(crown_chance_outcomes(g, m, NULL, 40, &n));
+    for (int i = 0; i < 40; i++) {
+        ck_assert_double_eq_tol(p[i], 1.0 / 40, 1e-12);
+        ck_assert_int_eq(m[i], i);
+    }
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(move_text_round_trip_and_errors)
+{
+    crown_game *g = new_game(KD, "players=2", 18);
+    crown_move m[256], back;
+    size_t n, len;
+    OK(crown_legal_moves(g, m, 256, &n));
+    char t[64];
+    OK(crown_move_to_text(g, m[0], t, sizeof t, &len));
+    OK(crown_move_from_text(g, t, &back));
+    ck_assert_int_eq(back, m[0]);
+    /* Case and spaces do not matter. */
+    char u[80];
+    snprintf(u, sizeof u, "   %s  ", t);
+    for (char *p = u; *p; p++)
+        if (*p >= 'a' && *p <= 'z')
+            *p = (char)(*p - 'a' + 'A');
+    OK(crown_move_from_text(g, u, &back));
+    ck_assert_int_eq(back, m[0]);
+    snap s = take_snap(g);
+    ck_assert_int_eq(crown_move_to_text(g, 240, t, sizeof t, &len), CROWN_EILLEGAL);
+    ck_assert_int_eq(crown_move_to_text(g, m[0], t, 2, &len), CROWN_ETOOSMALL);
+    ck_assert_str_eq(t, "");
+    ck_assert_int_eq(crown_move_from_text(g, "take", &back), CROWN_EPARSE);
+    ck_assert_msg(strstr(crown_last_error(g), "no legal move reads 'take'"), "%s",
+                  crown_last_error(g));
+    ck_assert_int_eq(crown_move_from_text(g, "", &back), CROWN_EPARSE);
+    ck_assert_int_eq(crown_move_from_text(g, "lead", &back), CROWN_EPARSE);
+    ck_assert_int_eq(crown_move_from_text(g, "lead ZZ", &back), CROWN_EPARSE);
+    char longtext[1000];
+    memset(longtext, 'x', sizeof longtext - 1);
+    longtext[sizeof longtext - 1] = '\0';
+    ck_assert_int_eq(crown_move_from_text(g, longtext, &back), CROWN_EPARSE);
+    assert_unchanged(g, &s);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- views and results ------------------------------------------------ */
+
+START_TEST(observation_errors)
+{
+    crown_game *g = new_game(KD, "players=3", 19);
+    snap s = take_snap(g);
+    size_t len;
+    char buf[8];
+    ck_assert_int_eq(crown_observation(g, 3, buf, sizeof buf, &len), CROWN_EINVAL);
+    ck_assert_int_eq(crown_observation(g, -5, buf, sizeof buf, &len), CROWN_EINVAL);
+    ck_assert_int_eq(crown_observation(g, CROWN_CHANCE, buf, sizeof buf, &len), CROWN_EINVAL);
+    ck_assert_int_eq(crown_observation(g, 0, buf, sizeof buf, &len), CROWN_ETOOSMALL);
+    ck_assert_str_eq(buf, "");
+    ck_assert_uint_gt(len, sizeof buf);
+    for (int v = CROWN_OMNISCIENT; v < 3; v++) {
+        if (v == CROWN_CHANCE || v == CROWN_TERMINAL)
+            continue;
+        char *o = observe(g, v);
+        ck_assert_uint_gt(strlen(o), 0);
+        free(o);
+    }
+    assert_unchanged(g, &s);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(returns_and_scores)
+{
+    crown_game *g = new_game(KD, "players=3", 20);
+    double r[3];
+    size_t n;
+    ck_assert_int_eq(crown_returns(g, r, 2, &n), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(n, 3);
+    OK(crown_returns(g, r, 3, &n));
+    for (int i = 0; i < 3; i++)
+        ck_assert_double_eq(r[i], 0.0);
+    ck_assert_int_eq(crown_scores(g, r, 0, &n), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(n, 3);
+    OK(crown_scores(g, r, 3, &n));
+    crown_free(g);
+}
+END_TEST
+
+/* ---- clone, determinism, threads -------------------------------------- */
+
+START_TEST(clone_is_independent)
+{
+    crown_game *g = new_game(KD, "players=4,variant=ruthless", 21);
+    crown_move m[256];
+    size_t n;
+    for (int i = 0; i < 5; i++) {
+        OK(crown_legal_moves(g, m, 256, &n));
+        OK(crown_apply(g, m[n / 2]));
+    }
+    crown_game *c;
+    OK(crown_clone(&c, g));
+    snap s = take_snap(g);
+    snap sc = take_snap(c);
+    ck_assert_str_eq(s.text, sc.text);
+    free(sc.text);
+    OK(crown_legal_moves(c, m, 256, &n));
+    OK(crown_apply(c, m[0]));
+    OK(crown_undo(c));
+    OK(crown_undo(c)); /* the clone undoes into the shared past */
+    assert_unchanged(g, &s);
+    uint64_t seed;
+    OK(crown_seed(c, &seed));
+    ck_assert_uint_eq(seed, 21);
+    crown_free(c);
+    crown_free(g);
+}
+END_TEST
+
+static char *play_out(uint64_t seed, const char *options)
+{
+    crown_game *g = new_game(KD, options, seed);
+    crown_move m[256];
+    size_t n;
+    trng r = {seed};
+    while (!terminal(g)) {
+        OK(crown_legal_moves(g, m, 256, &n));
+        OK(crown_apply(g, m[trng_below(&r, n)]));
+    }
+    char *text = serialize(g);
+    crown_free(g);
+    return text;
+}
+
+START_TEST(same_seed_same_game)
+{
+    char *a = play_out(77, "players=5,variant=ruthless");
+    char *b = play_out(77, "players=5,variant=ruthless");
+    char *c = play_out(78, "players=5,variant=ruthless");
+    ck_assert_str_eq(a, b);
+    ck_assert_str_ne(a, c);
+    free(a);
+    free(b);
+    free(c);
+}
+END_TEST
+
+/* The first cards dealt for seed 1 are fixed forever: a change of the
+ * generator would silently change every saved game and experiment. */
+START_TEST(seeded_deal_is_stable)
+{
+    crown_game *g = new_game(KD, "players=2", 1);
+    crown_move h[13];
+    size_t n;
+    OK(crown_history(g, h, 13, &n));
+    char *o = observe(g, CROWN_OMNISCIENT);
+    crown_game *e = new_game(KD, "players=2,chance=explicit", 1);
+    for (size_t i = 0; i < n; i++)
+        OK(crown_apply(e, h[i]));
+    char *oe = observe(e, CROWN_OMNISCIENT);
+    ck_assert_str_eq(o, oe);
+    free(oe);
+    crown_free(e);
+    free(o);
+    static const crown_move expect[13] = {6, 30, 25, 8, 24, 35, 14, 34, 10, 3, 1, 13, 33};
+    ck_assert_uint_eq(n, 13);
+    for (int i = 0; i < 13; i++)
+        ck_assert_int_eq(h[i], expect[i]);
+    crown_free(g);
+}
+END_TEST
+
+typedef struct job {
+    uint64_t seed;
+    char *text;
+} job;
+
+static void *thread_main(void *arg)
+{
+    job *j = arg;
+    j->text = play_out(j->seed, "players=6,variant=ruthless");
+    return NULL;
+}
+
+START_TEST(handles_on_separate_threads)
+{
+    enum { N = 4 };
+    job jobs[N];
+    pthread_t th[N];
+    for (int i = 0; i < N; i++) {
+        jobs[i].seed = 500 + (uint64_t)i;
+        ck_assert_int_eq(pthread_create(&th[i], NULL, thread_main, &jobs[i]), 0);
+    }
+    for (int i = 0; i < N; i++)
+        ck_assert_int_eq(pthread_join(th[i], NULL), 0);
+    for (int i = 0; i < N; i++) {
+        char *alone = play_out(jobs[i].seed, "players=6,variant=ruthless");
+        ck_assert_str_eq(alone, jobs[i].text);
+        free(alone);
+        free(jobs[i].text);
+    }
+}
+END_TEST
+
+/* ---- save and load ---------------------------------------------------- */
+
+static void expect_load_error(const char *text, int code, const char *fragment)
+{
+    crown_game *g = (crown_game *)(uintptr_t)1;
+    char err[256] = "";
+    int rc = crown_deserialize_ex(&g, text, err, sizeof err);
+    ck_assert_msg(rc == code, "got %d (%s) for:\n%s", rc, err, text);
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(err, fragment), "message '%s' lacks '%s'", err, fragment);
+}
+
+/* A short saved game: 2 players, seed 5, the deal and one decision. */
+static char *short_save(void)
+{
+    crown_game *g = new_game(KD, "players=2", 5);
+    crown_move m[256];
+    size_t n;
+    OK(crown_legal_moves(g, m, 256, &n));
+    OK(crown_apply(g, m[0]));
+    char *t = serialize(g);
+    crown_free(g);
+    return t;
+}
+
+static char *replace(const char *s, const char *from, const char *to)
+{
+    const char *p = strstr(s, from);
+    ck_assert_ptr_nonnull(p);
+    char *r = malloc(strlen(s) + strlen(to) + 1);
+    size_t k = (size_t)(p - s);
+    memcpy(r, s, k);
+    strcpy(r + k, to);
+    strcat(r, p + strlen(from));
+    return r;
+}
+
+START_TEST(load_round_trip)
+{
+    char *t = short_save();
+    ck_assert_msg(strncmp(t, "crown-save 1\ngame game_of_kingdoms:players=2,", 44) == 0, "%s",
+                  t);
+    crown_game *g;
+    OK(crown_deserialize(&g, t));
+    char *t2 = serialize(g);
+    ck_assert_str_eq(t, t2);
+    free(t2);
+    crown_free(g);
+    /* Windows line ends are accepted. */
+    size_t len = strlen(t), k = 0;
+    char *crlf = malloc(2 * len + 1);
+    for (size_t i = 0; i < len; i++) {
+        if (t[i] == '\n')
+            crlf[k++] = '\r';
+        crlf[k++] = t[i];
+    }
+    crlf[k] = '\0';
+    OK(crown_deserialize(&g, crlf));
+    crown_free(g);
+    free(crlf);
+    free(t);
+}
+END_TEST
+
+START_TEST(load_rejects_bad_text)
+{
+    char *t = short_save();
+    char *x;
+    expect_load_error("", CROWN_EPARSE, "not a crown saved game");
+    expect_load_error("hello\n", CROWN_EPARSE, "not a crown saved game");
+    x = replace(t, "crown-save 1", "crown-save 2");
+    expect_load_error(x, CROWN_EPARSE, "unsupported saved-game format version");
+    free(x);
+    x = replace(t, "game game_of_kingdoms", "game chess");
+    expect_load_error(x, CROWN_EGAME, "unknown game 'chess'");
+    free(x);
+    x = replace(t, "players=2", "players=9");
+    expect_load_error(x, CROWN_EOPTION, "out of range");
+    free(x);
+    x = replace(t, "seed 5", "seed five");
+    expect_load_error(x, CROWN_EPARSE, "seed is not a number");
+    free(x);
+    x = replace(t, "seed 5", "seed 99999999999999999999999");
+    expect_load_error(x, CROWN_EPARSE, "seed is not a number");
+    free(x);
+    x = replace(t, "moves 14", "moves 15");
+    expect_load_error(x, CROWN_EPARSE, "line 19: 'end' after 14 of 15 moves");
+    free(x);
+    x = replace(t, "moves 14", "moves 13");
+    expect_load_error(x, CROWN_EPARSE, "expected 'end'");
+    free(x);
+    x = replace(t, "moves 14", "moves -1");
+    expect_load_error(x, CROWN_EPARSE, "bad move count");
+    free(x);
+    x = replace(t, "moves 14", "moves 99999999999");
+    expect_load_error(x, CROWN_EPARSE, "bad move count");
+    free(x);
+    x = replace(t, "end\n", "");
+    expect_load_error(x, CROWN_EPARSE, "expected 'end'");
+    free(x);
+    x = replace(t, "end\n", "end\nmore\n");
+    expect_load_error(x, CROWN_EPARSE, "after 'end'");
+    free(x);
+    x = replace(t, "\nseed", "\nsowing");
+    expect_load_error(x, CROWN_EPARSE, "expected 'seed ...'");
+    free(x);
+    x = replace(t, "\ndeal ", "\nwibble ");
+    expect_load_error(x, CROWN_EILLEGAL, "line 5: no legal move reads 'wibble");
+    free(x);
+    /* A card dealt twice. */
+    {
+        crown_game *g = new_game(KD, "players=2,chance=explicit", 1);
+        play(g, "deal R5");
+        char *s = serialize(g);
+        char *y = replace(s, "moves 1\ndeal R5\n", "moves 2\ndeal R5\ndeal R5\n");
+        expect_load_error(y, CROWN_EILLEGAL, "line 6");
+        free(y);
+        free(s);
+        crown_free(g);
+    }
+    /* The text ends early. */
+    char *cut = strdup(t);
+    cut[strlen(cut) / 2] = '\0';
+    expect_load_error(cut, CROWN_EPARSE, "");
+    free(cut);
+    /* An endless line. */
+    char *longline = malloc(10000);
+    strcpy(longline, "crown-save 1\ngame ");
+    memset(longline + 18, 'a', 9000);
+    longline[9018] = '\0';
+    expect_load_error(longline, CROWN_EPARSE, "too long");
+    free(longline);
+    crown_game *g = (crown_game *)(uintptr_t)1;
+    ck_assert_int_eq(crown_deserialize(&g, NULL), CROWN_EINVAL);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(crown_deserialize(NULL, t), CROWN_EINVAL);
+    free(t);
+}
+END_TEST
+
+START_TEST(load_survives_random_corruption)
+{
+    char *t = short_save();
+    size_t len = strlen(t);
+    trng r = {99};
+    int loaded = 0;
+    for (int i = 0; i < 3000; i++) {
+        char *x = strdup(t);
+        int edits = 1 + (int)trng_below(&r, 3);
+        for (int e = 0; e < edits; e++) {
+            size_t at = trng_below(&r, len);
+            x[at] = (char)(1 + trng_below(&r, 255));
+        }
+        crown_game *g = NULL;
+        char err[256];
+        int rc = crown_deserialize_ex(&g, x, err, sizeof err);
+        if (rc == CROWN_OK) {
+            loaded++;
+            ck_assert_ptr_nonnull(g);
+            crown_free(g);
+        } else {
+            ck_assert_ptr_null(g);
+            ck_assert(rc == CROWN_EPARSE || rc == CROWN_EGAME || rc == CROWN_EOPTION ||
+                      rc == CROWN_EILLEGAL);
+        }
+        free(x);
+    }
+    ck_assert_int_lt(loaded, 3000);
+    free(t);
+}
+END_TEST
+
+START_TEST(serialize_buffer_too_small)
+{
+    crown_game *g = new_game(KD, "players=2", 6);
+    size_t len, len2;
+    ck_assert_int_eq(crown_serialize(g, NULL, 0, &len), CROWN_ETOOSMALL);
+    char *buf = malloc(len);
+    memset(buf, 'x', len);
+    ck_assert_int_eq(crown_serialize(g, buf, len, &len2), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(len, len2);
+    ck_assert_str_eq(buf, "");
+    free(buf);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- resample --------------------------------------------------------- */
+
+START_TEST(resample_errors_and_omniscient)
+{
+    crown_game *g = new_game(KD, "players=3", 7);
+    crown_game *out = (crown_game *)(uintptr_t)1;
+    snap s = take_snap(g);
+    ck_assert_int_eq(crown_resample(g, 3, 1, &out), CROWN_EINVAL);
+    ck_assert_ptr_null(out);
+    ck_assert_int_eq(crown_resample(g, CROWN_CHANCE, 1, &out), CROWN_EINVAL);
+    assert_unchanged(g, &s);
+    OK(crown_resample(g, CROWN_OMNISCIENT, 42, &out));
+    char *a = observe(g, CROWN_OMNISCIENT), *b = observe(out, CROWN_OMNISCIENT);
+    ck_assert_str_eq(a, b);
+    uint64_t seed;
+    OK(crown_seed(out, &seed));
+    ck_assert_uint_eq(seed, 42);
+    free(a);
+    free(b);
+    crown_free(out);
+    OK(crown_resample(g, CROWN_SPECTATOR, 42, &out));
+    a = observe(g, CROWN_SPECTATOR);
+    b = observe(out, CROWN_SPECTATOR);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    crown_free(out);
+    crown_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc = tcase_create("contract");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, version_matches_header);
+    tcase_add_test(tc, strerror_names_every_status);
+    tcase_add_test(tc, discovery_lists_games);
+    tcase_add_test(tc, describe_options);
+    tcase_add_test(tc, new_rejects_bad_options);
+    tcase_add_test(tc, new_rejects_bad_arguments);
+    tcase_add_test(tc, new_accepts_defaults_and_spaces);
+    tcase_add_test(tc, game_string_recreates_the_game);
+    tcase_add_test(tc, null_game_is_einval);
+    tcase_add_test(tc, null_outputs_are_einval_and_change_nothing);
+    tcase_add_test(tc, legal_moves_buffer_too_small);
+    tcase_add_test(tc, apply_illegal_changes_nothing);
+    tcase_add_test(tc, apply_after_the_end_is_illegal);
+    tcase_add_test(tc, undo_with_nothing_to_undo);
+    tcase_add_test(tc, undo_takes_back_decision_with_its_draws);
+    tcase_add_test(tc, history_copies);
+    tcase_add_test(tc, chance_outcomes_only_at_chance_nodes);
+    tcase_add_test(tc, move_text_round_trip_and_errors);
+    tcase_add_test(tc, observation_errors);
+    tcase_add_test(tc, returns_and_scores);
+    tcase_add_test(tc, clone_is_independent);
+    tcase_add_test(tc, same_seed_same_game);
+    tcase_add_test(tc, seeded_deal_is_stable);
+    tcase_add_test(tc, handles_on_separate_threads);
+    tcase_add_test(tc, load_round_trip);
+    tcase_add_test(tc, load_rejects_bad_text);
+    tcase_add_test(tc, load_survives_random_corruption);
+    tcase_add_test(tc, serialize_buffer_too_small);
+    tcase_add_test(tc, resample_errors_and_omniscient);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
