@@ -552,7 +552,7 @@ static void put_seat_line(const kd_config *c, const kd_state *s, int p, int view
                           crown_buf *b)
 {
     crown_buf_printf(b, "seat %d%s: ", p, p == viewer ? " (you)" : "");
-    if (!is_in(s, p) && s->phase != KD_OVER) {
+    if (!is_in(s, p)) {
         crown_buf_puts(b, "out\n");
         return;
     }
@@ -587,7 +587,7 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
     if (viewer >= 0)
         crown_buf_printf(b, "you are seat %d\n", viewer);
 
-    if (s->phase != KD_OVER) {
+    {
         if (s->trump == KD_NONE) {
             crown_buf_printf(b, "trump: not turned up yet, %d cards dealt\n", s->dealt);
         } else {
