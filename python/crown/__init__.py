@@ -1,0 +1,438 @@
+"""crown: Python binding for libcrown, a rules engine for royal card games.
+
+A thin ctypes layer over the C library: every foreign function is fully
+prototyped, every non-zero status becomes an exception carrying the
+library's message, and every handle is released by `Game.close()` (or by
+leaving a `with` block, or by garbage collection).
+
+    import crown
+    with crown.Game("game_of_kingdoms", "players=4", seed=7) as g:
+        while not g.is_terminal():
+            g.apply(g.legal_moves()[0])
+        print(g.returns())
+
+The library is found through, in order: the CROWN_LIBRARY environment
+variable (a path), the directory it was installed to, the system's library
+search (ctypes.util.find_library), and plain "libcrown.so.1".
+"""
+
+import ctypes
+import ctypes.util
+import os
+
+__all__ = [
+    "CHANCE", "TERMINAL", "SPECTATOR", "OMNISCIENT",
+    "CrownError", "InvalidArgumentError", "OutOfMemoryError", "BufferTooSmallError",
+    "UnknownGameError", "OptionError", "IllegalMoveError", "NothingToUndoError",
+    "ParseError", "StateError", "InternalError",
+    "Game", "games", "game_summary", "describe_options", "version", "library_path",
+]
+
+CHANCE = -1
+TERMINAL = -2
+SPECTATOR = -3
+OMNISCIENT = -4
+
+
+class CrownError(Exception):
+    """A libcrown call failed; `status` is its negative status code."""
+
+    status = None
+
+    def __init__(self, message, status=None):
+        super().__init__(message)
+        if status is not None:
+            self.status = status
+
+
+class InvalidArgumentError(CrownError, ValueError):
+    status = -1
+
+
+class OutOfMemoryError(CrownError, MemoryError):
+    status = -2
+
+
+class BufferTooSmallError(CrownError):
+    status = -3
+
+
+class UnknownGameError(CrownError, ValueError):
+    status = -4
+
+
+class OptionError(CrownError, ValueError):
+    status = -5
+
+
+class IllegalMoveError(CrownError, ValueError):
+    status = -6
+
+
+class NothingToUndoError(CrownError):
+    status = -7
+
+
+class ParseError(CrownError, ValueError):
+    status = -8
+
+
+class StateError(CrownError):
+    status = -9
+
+
+class InternalError(CrownError):
+    status = -10
+
+
+_ERRORS = {cls.status: cls for cls in (
+    InvalidArgumentError, OutOfMemoryError, BufferTooSmallError, UnknownGameError,
+    OptionError, IllegalMoveError, NothingToUndoError, ParseError, StateError,
+    InternalError)}
+
+_ETOOSMALL = -3
+
+
+def _error(status, message):
+    cls = _ERRORS.get(status, CrownError)
+    return cls(message, status)
+
+
+# ---- loading ---------------------------------------------------------------
+
+def _candidates():
+    env = os.environ.get("CROWN_LIBRARY")
+    if env:
+        yield env
+        return
+    try:
+        from . import _build_config
+        yield os.path.join(_build_config.LIBDIR, "libcrown.so.1")
+    except ImportError:
+        pass
+    found = ctypes.util.find_library("crown")
+    if found:
+        yield found
+    yield "libcrown.so.1"
+
+
+def _load():
+    errors = []
+    for path in _candidates():
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as e:
+            errors.append("%s: %s" % (path, e))
+    raise ImportError("cannot load libcrown (set CROWN_LIBRARY to its path): "
+                      + "; ".join(errors))
+
+
+_lib, library_path = _load()
+
+_game_p = ctypes.c_void_p
+_int_p = ctypes.POINTER(ctypes.c_int)
+_size_p = ctypes.POINTER(ctypes.c_size_t)
+_u64 = ctypes.c_uint64
+_u64_p = ctypes.POINTER(ctypes.c_uint64)
+_move = ctypes.c_int32
+_move_p = ctypes.POINTER(ctypes.c_int32)
+_double_p = ctypes.POINTER(ctypes.c_double)
+_char_p = ctypes.c_char_p
+_buf = ctypes.c_char_p  # caller buffers are passed as create_string_buffer
+_size = ctypes.c_size_t
+_int = ctypes.c_int
+
+# Every function of crown.h: name -> (restype, argtypes).
+PROTOTYPES = {
+    "crown_version": (_int, []),
+    "crown_version_string": (_char_p, []),
+    "crown_strerror": (_char_p, [_int]),
+    "crown_game_count": (_size, []),
+    "crown_game_name": (_char_p, [_size]),
+    "crown_game_summary": (_char_p, [_char_p]),
+    "crown_describe_options": (_int, [_char_p, ctypes.c_void_p, _size, _size_p]),
+    "crown_new": (_int, [ctypes.POINTER(_game_p), _char_p, _char_p, _u64]),
+    "crown_new_ex": (_int, [ctypes.POINTER(_game_p), _char_p, _char_p, _u64,
+                            ctypes.c_void_p, _size]),
+    "crown_clone": (_int, [ctypes.POINTER(_game_p), _game_p]),
+    "crown_free": (None, [_game_p]),
+    "crown_last_error": (_char_p, [_game_p]),
+    "crown_name": (_char_p, [_game_p]),
+    "crown_game_string": (_int, [_game_p, ctypes.c_void_p, _size, _size_p]),
+    "crown_seed": (_int, [_game_p, _u64_p]),
+    "crown_num_players": (_int, [_game_p, _int_p]),
+    "crown_current_player": (_int, [_game_p, _int_p]),
+    "crown_is_terminal": (_int, [_game_p, _int_p]),
+    "crown_max_moves": (_int, [_game_p, _size_p]),
+    "crown_legal_moves": (_int, [_game_p, _move_p, _size, _size_p]),
+    "crown_apply": (_int, [_game_p, _move]),
+    "crown_undo": (_int, [_game_p]),
+    "crown_history_length": (_int, [_game_p, _size_p]),
+    "crown_history": (_int, [_game_p, _move_p, _size, _size_p]),
+    "crown_chance_outcomes": (_int, [_game_p, _move_p, _double_p, _size, _size_p]),
+    "crown_move_to_text": (_int, [_game_p, _move, ctypes.c_void_p, _size, _size_p]),
+    "crown_move_from_text": (_int, [_game_p, _char_p, _move_p]),
+    "crown_observation": (_int, [_game_p, _int, ctypes.c_void_p, _size, _size_p]),
+    "crown_returns": (_int, [_game_p, _double_p, _size, _size_p]),
+    "crown_scores": (_int, [_game_p, _double_p, _size, _size_p]),
+    "crown_state_hash": (_int, [_game_p, _u64_p]),
+    "crown_serialize": (_int, [_game_p, ctypes.c_void_p, _size, _size_p]),
+    "crown_deserialize": (_int, [ctypes.POINTER(_game_p), _char_p]),
+    "crown_deserialize_ex": (_int, [ctypes.POINTER(_game_p), _char_p, ctypes.c_void_p, _size]),
+    "crown_resample": (_int, [_game_p, _int, _u64, ctypes.POINTER(_game_p)]),
+}
+
+for _name, (_res, _args) in PROTOTYPES.items():
+    _fn = getattr(_lib, _name)
+    _fn.restype = _res
+    _fn.argtypes = _args
+
+
+def _enc(text, what):
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(text).__name__))
+    data = text.encode("utf-8")
+    if b"\0" in data:
+        raise InvalidArgumentError("%s contains a NUL character" % what)
+    return data
+
+
+def _text_call(fn, *args):
+    """Calls a (…, buf, cap, &len) function twice: size, then text."""
+    n = ctypes.c_size_t()
+    status = fn(*args, None, 0, ctypes.byref(n))
+    if status not in (0, _ETOOSMALL):
+        return status, None
+    buf = ctypes.create_string_buffer(n.value + 1)
+    status = fn(*args, buf, n.value + 1, ctypes.byref(n))
+    return status, buf.value.decode("utf-8") if status == 0 else None
+
+
+# ---- module functions ------------------------------------------------------
+
+def version():
+    """The loaded library's version, such as "0.1.0"."""
+    return _lib.crown_version_string().decode()
+
+
+def games():
+    """The names of the games the library implements."""
+    return [_lib.crown_game_name(i).decode() for i in range(_lib.crown_game_count())]
+
+
+def game_summary(name):
+    """A one-line summary of a game."""
+    s = _lib.crown_game_summary(_enc(name, "name"))
+    if s is None:
+        raise UnknownGameError("unknown game %r (games: %s)" % (name, ", ".join(games())), -4)
+    return s.decode()
+
+
+def describe_options(name):
+    """The options of a game, one per line."""
+    status, text = _text_call(_lib.crown_describe_options, _enc(name, "name"))
+    if status:
+        raise _error(status, "%s: %s" % (name, _lib.crown_strerror(status).decode()))
+    return text
+
+
+# ---- games -----------------------------------------------------------------
+
+class Game:
+    """A game: options, seed, history and state.
+
+    Moves are integers (see the game's notes in docs/); `apply` also takes a
+    move's text.  Use `with Game(...) as g:` or call `close()`.
+    """
+
+    def __init__(self, name, options="", seed=0):
+        handle = _game_p()
+        err = ctypes.create_string_buffer(256)
+        status = _lib.crown_new_ex(ctypes.byref(handle), _enc(name, "name"),
+                                   _enc(options, "options"), _u64(seed), err, len(err))
+        if status:
+            raise _error(status, err.value.decode("utf-8", "replace"))
+        self._h = handle
+
+    @classmethod
+    def _wrap(cls, handle):
+        g = cls.__new__(cls)
+        g._h = handle
+        return g
+
+    # -- life cycle
+
+    def close(self):
+        """Releases the handle; the game is unusable afterwards."""
+        h, self._h = getattr(self, "_h", None), None
+        if h:
+            _lib.crown_free(h)
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def _handle(self):
+        if not self._h:
+            raise StateError("the game is closed", -9)
+        return self._h
+
+    def _check(self, status):
+        if status:
+            raise _error(status, _lib.crown_last_error(self._h).decode("utf-8", "replace"))
+
+    def _out(self, fn, ctype):
+        v = ctype()
+        self._check(fn(self._handle(), ctypes.byref(v)))
+        return v.value
+
+    def _text(self, fn, *args):
+        status, text = _text_call(fn, self._handle(), *args)
+        self._check(status)
+        return text
+
+    def _moves(self, fn):
+        h = self._handle()
+        n = ctypes.c_size_t()
+        status = fn(h, None, 0, ctypes.byref(n))
+        if status not in (0, _ETOOSMALL):
+            self._check(status)
+        arr = (_move * max(n.value, 1))()
+        self._check(fn(h, arr, n.value, ctypes.byref(n)))
+        return list(arr[:n.value])
+
+    def _per_seat(self, fn):
+        n = self.num_players
+        arr = (ctypes.c_double * n)()
+        count = ctypes.c_size_t()
+        self._check(fn(self._handle(), arr, n, ctypes.byref(count)))
+        return list(arr[:count.value])
+
+    def clone(self):
+        """An independent copy (history and undo included)."""
+        h = _game_p()
+        self._check(_lib.crown_clone(ctypes.byref(h), self._handle()))
+        return Game._wrap(h)
+
+    # -- facts
+
+    @property
+    def name(self):
+        return _lib.crown_name(self._handle()).decode()
+
+    @property
+    def game_string(self):
+        """The name and every option, such as "game_of_kingdoms:players=4,...". """
+        return self._text(_lib.crown_game_string)
+
+    @property
+    def seed(self):
+        return self._out(_lib.crown_seed, ctypes.c_uint64)
+
+    @property
+    def num_players(self):
+        return self._out(_lib.crown_num_players, ctypes.c_int)
+
+    @property
+    def max_moves(self):
+        return self._out(_lib.crown_max_moves, ctypes.c_size_t)
+
+    def current_player(self):
+        """A seat, CHANCE or TERMINAL."""
+        return self._out(_lib.crown_current_player, ctypes.c_int)
+
+    def is_terminal(self):
+        return bool(self._out(_lib.crown_is_terminal, ctypes.c_int))
+
+    def is_chance_node(self):
+        return self.current_player() == CHANCE
+
+    # -- moves
+
+    def legal_moves(self):
+        """The legal moves (chance outcomes at a chance node), ascending."""
+        return self._moves(_lib.crown_legal_moves)
+
+    def apply(self, move):
+        """Plays a move, given as its integer or its text."""
+        if isinstance(move, str):
+            move = self.move_from_text(move)
+        self._check(_lib.crown_apply(self._handle(), _move(move)))
+
+    def undo(self):
+        """Takes back the last move (with chance=auto, the last decision)."""
+        self._check(_lib.crown_undo(self._handle()))
+
+    def history(self):
+        """Every move so far, chance outcomes included, oldest first."""
+        return self._moves(_lib.crown_history)
+
+    def chance_outcomes(self):
+        """At a chance node: a list of (move, probability)."""
+        h = self._handle()
+        n = ctypes.c_size_t()
+        status = _lib.crown_chance_outcomes(h, None, None, 0, ctypes.byref(n))
+        if status not in (0, _ETOOSMALL):
+            self._check(status)
+        moves = (_move * max(n.value, 1))()
+        probs = (ctypes.c_double * max(n.value, 1))()
+        self._check(_lib.crown_chance_outcomes(h, moves, probs, n.value, ctypes.byref(n)))
+        return list(zip(moves[:n.value], probs[:n.value]))
+
+    def move_to_text(self, move):
+        return self._text(_lib.crown_move_to_text, _move(move))
+
+    def move_from_text(self, text):
+        m = _move()
+        self._check(_lib.crown_move_from_text(self._handle(), _enc(text, "text"),
+                                              ctypes.byref(m)))
+        return m.value
+
+    # -- views and results
+
+    def observation(self, viewer=OMNISCIENT):
+        """The text view of a seat, SPECTATOR or OMNISCIENT."""
+        return self._text(_lib.crown_observation, _int(viewer))
+
+    def returns(self):
+        return self._per_seat(_lib.crown_returns)
+
+    def scores(self):
+        return self._per_seat(_lib.crown_scores)
+
+    def state_hash(self):
+        return self._out(_lib.crown_state_hash, ctypes.c_uint64)
+
+    # -- saving and determinization
+
+    def serialize(self):
+        """The game as versioned text (see docs/save-format.md)."""
+        return self._text(_lib.crown_serialize)
+
+    @classmethod
+    def deserialize(cls, text):
+        """Restores a game saved by `serialize`."""
+        h = _game_p()
+        err = ctypes.create_string_buffer(256)
+        status = _lib.crown_deserialize_ex(ctypes.byref(h), _enc(text, "text"), err, len(err))
+        if status:
+            raise _error(status, err.value.decode("utf-8", "replace"))
+        return cls._wrap(h)
+
+    def resample(self, viewer, seed):
+        """A game where everything hidden from `viewer` is redealt at random."""
+        h = _game_p()
+        self._check(_lib.crown_resample(self._handle(), _int(viewer), _u64(seed),
+                                        ctypes.byref(h)))
+        return Game._wrap(h)
+
+    def __repr__(self):
+        if not self._h:
+            return "<crown.Game closed>"
+        return "<crown.Game %s>" % self.game_string

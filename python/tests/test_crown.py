@@ -1,0 +1,158 @@
+"""Tests of the ctypes binding, run by `meson test` (suite "python")."""
+
+import os
+import random
+import re
+import unittest
+
+import crown
+
+KD = "game_of_kingdoms"
+
+
+class Module(unittest.TestCase):
+    def test_version(self):
+        self.assertRegex(crown.version(), r"^\d+\.\d+\.\d+$")
+
+    def test_games(self):
+        self.assertIn(KD, crown.games())
+        self.assertIn("Durak", crown.game_summary(KD))
+        with self.assertRaises(crown.UnknownGameError):
+            crown.game_summary("chess")
+
+    def test_describe_options(self):
+        text = crown.describe_options(KD)
+        self.assertIn("players=2..6", text)
+        self.assertIn("chance=auto|explicit", text)
+        with self.assertRaises(crown.UnknownGameError):
+            crown.describe_options("chess")
+
+    def test_every_function_is_prototyped(self):
+        header = os.environ.get("CROWN_HEADER")
+        if not header:
+            self.skipTest("CROWN_HEADER not set")
+        with open(header) as f:
+            declared = set(re.findall(r"\b(crown_[a-z_]+)\(", f.read()))
+        self.assertEqual(declared, set(crown.PROTOTYPES))
+
+
+class Errors(unittest.TestCase):
+    def test_bad_options_raise_with_message(self):
+        with self.assertRaises(crown.OptionError) as cm:
+            crown.Game(KD, "players=9")
+        self.assertIn("out of range", str(cm.exception))
+        self.assertEqual(cm.exception.status, -5)
+        with self.assertRaises(crown.UnknownGameError):
+            crown.Game("chess")
+        with self.assertRaises(TypeError):
+            crown.Game(KD, 3)
+        with self.assertRaises(crown.InvalidArgumentError):
+            crown.Game(KD, "players=3\0")
+
+    def test_illegal_move_changes_nothing(self):
+        with crown.Game(KD, "players=3", seed=4) as g:
+            before = (g.serialize(), g.state_hash())
+            with self.assertRaises(crown.IllegalMoveError) as cm:
+                g.apply(240)
+            self.assertIn("not legal", str(cm.exception))
+            with self.assertRaises(crown.ParseError):
+                g.apply("jump")
+            self.assertEqual(before, (g.serialize(), g.state_hash()))
+
+    def test_nothing_to_undo(self):
+        with crown.Game(KD) as g:
+            with self.assertRaises(crown.NothingToUndoError):
+                g.undo()
+
+    def test_state_errors(self):
+        g = crown.Game(KD)
+        with self.assertRaises(crown.StateError):
+            g.chance_outcomes()
+        with self.assertRaises(crown.InvalidArgumentError):
+            g.observation(17)
+        g.close()
+        with self.assertRaises(crown.StateError):
+            g.legal_moves()
+        g.close()  # twice is fine
+        self.assertEqual(repr(g), "<crown.Game closed>")
+
+    def test_bad_saved_game(self):
+        with self.assertRaises(crown.ParseError):
+            crown.Game.deserialize("hello")
+        with self.assertRaises(crown.UnknownGameError):
+            crown.Game.deserialize("crown-save 1\ngame chess\nseed 1\nmoves 0\nend\n")
+
+
+class Play(unittest.TestCase):
+    def play_random(self, options, seed):
+        rng = random.Random(seed)
+        with crown.Game(KD, options, seed=seed) as g:
+            n = g.num_players
+            steps = 0
+            while not g.is_terminal():
+                moves = g.legal_moves()
+                self.assertEqual(moves, sorted(set(moves)))
+                self.assertLessEqual(len(moves), g.max_moves)
+                m = rng.choice(moves)
+                text = g.move_to_text(m)
+                self.assertEqual(g.move_from_text(text), m)
+                h = g.state_hash()
+                g.apply(text)
+                after = g.state_hash()
+                g.undo()
+                self.assertEqual(g.state_hash(), h)
+                g.apply(m)
+                self.assertEqual(g.state_hash(), after)
+                steps += 1
+                if steps % 25 == 0:
+                    with crown.Game.deserialize(g.serialize()) as back:
+                        self.assertEqual(back.state_hash(), g.state_hash())
+                    seat = rng.randrange(n)
+                    with g.resample(seat, rng.getrandbits(64)) as r:
+                        self.assertEqual(r.observation(seat), g.observation(seat))
+            self.assertEqual(g.legal_moves(), [])
+            self.assertAlmostEqual(sum(g.returns()), 0.0)
+            self.assertEqual(len(g.scores()), n)
+            self.assertEqual(g.current_player(), crown.TERMINAL)
+
+    def test_random_games(self):
+        for players in range(2, 7):
+            for variant in ("basic", "ruthless"):
+                for seed in range(3):
+                    self.play_random("players=%d,variant=%s" % (players, variant), seed)
+
+    def test_clone_and_history(self):
+        with crown.Game(KD, "players=4", seed=2) as g:
+            g.apply(g.legal_moves()[0])
+            c = g.clone()
+            self.assertEqual(c.history(), g.history())
+            self.assertEqual(c.seed, 2)
+            c.apply(c.legal_moves()[-1])
+            self.assertNotEqual(c.history(), g.history())
+            c.close()
+            self.assertTrue(g.game_string.startswith("game_of_kingdoms:players=4,"))
+            self.assertEqual(g.name, KD)
+
+    def test_explicit_chance(self):
+        with crown.Game(KD, "players=2,chance=explicit", seed=1) as g:
+            self.assertTrue(g.is_chance_node())
+            outcomes = g.chance_outcomes()
+            self.assertEqual(len(outcomes), 40)
+            self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+            g.apply("deal RH")
+            self.assertEqual(g.history(), [36])  # R=0, Hero=9: 9*4+0
+            self.assertIn("RH", g.observation(1))
+            self.assertNotIn("RH", g.observation(0))
+
+    def test_same_seed_same_game(self):
+        def run(seed):
+            with crown.Game(KD, "players=5,variant=ruthless", seed=seed) as g:
+                while not g.is_terminal():
+                    g.apply(g.legal_moves()[-1])
+                return g.serialize()
+        self.assertEqual(run(3), run(3))
+        self.assertNotEqual(run(3), run(4))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
