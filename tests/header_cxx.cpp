@@ -1,0 +1,14 @@
+// The public headers compile as C++ and link from C++.
+#include <crown/crown.h>
+#include <crown/kingdoms.h>
+
+int main()
+{
+    crown_game *g = nullptr;
+    if (crown_new(&g, "game_of_kingdoms", "players=2", 1) != CROWN_OK)
+        return 1;
+    int p = 0;
+    int rc = crown_current_player(g, &p);
+    crown_free(g);
+    return rc == CROWN_OK && p >= 0 && CROWN_KD_TAKE == 240 ? 0 : 1;
+}
