@@ -305,7 +305,8 @@ int crown_returns(crown_game *game, double *returns, size_t cap, size_t *count);
 int crown_scores(crown_game *game, double *scores, size_t cap, size_t *count);
 
 /* A 64-bit hash of the current state (not of the history): equal states
- * give equal hashes.  Errors: CROWN_EINVAL. */
+ * give equal hashes.  The value may differ between library versions and
+ * platforms; do not store it.  Errors: CROWN_EINVAL. */
 int crown_state_hash(crown_game *game, uint64_t *hash);
 
 /* ------------------------------------------------------------------------
