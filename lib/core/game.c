@@ -815,16 +815,19 @@ typedef struct reader {
 } reader;
 
 /* Reads the next line into r->buf (without its end of line); -1 at the end
- * of the text, -2 for an over-long line or a NUL-free control byte. */
+ * of the text, -2 for an over-long line.  r->buf is always a string. */
 static int next_line(reader *r)
 {
+    r->buf[0] = '\0';
     if (*r->p == '\0')
         return -1;
     size_t k = 0;
     r->line++;
     while (*r->p && *r->p != '\n') {
-        if (k + 1 >= sizeof r->buf)
+        if (k + 1 >= sizeof r->buf) {
+            r->buf[0] = '\0';
             return -2;
+        }
         r->buf[k++] = *r->p++;
     }
     if (*r->p == '\n')
