@@ -1,9 +1,13 @@
 /*
- * test_alloc.c - legal-move generation, apply and undo do no heap allocation
- * in steady state (once the history has reached its length).
+ * test_alloc.c - the library and the heap:
+ * - legal-move generation, apply and undo do no heap allocation in steady
+ *   state (once the history has reached its length);
+ * - every allocation failure is reported as CROWN_ENOMEM, leaks nothing
+ *   (the sanitizer and valgrind runs check that) and changes nothing.
  *
  * Linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc against the
- * library's objects, so every allocation the library makes is counted.
+ * library's objects, so every allocation the library makes is counted, and
+ * any one of them can be made to fail.
  */
 #include "common.h"
 
@@ -15,23 +19,33 @@ void *__wrap_calloc(size_t n, size_t k);
 void *__wrap_realloc(void *p, size_t n);
 
 static long allocations;
+static long fail_after = -1; /* >= 0: that many allocations succeed, then one fails */
+
+static int should_fail(void)
+{
+    allocations++;
+    if (fail_after < 0)
+        return 0;
+    if (fail_after-- == 0) {
+        fail_after = -1;
+        return 1;
+    }
+    return 0;
+}
 
 void *__wrap_malloc(size_t n)
 {
-    allocations++;
-    return __real_malloc(n);
+    return should_fail() ? NULL : __real_malloc(n);
 }
 
 void *__wrap_calloc(size_t n, size_t k)
 {
-    allocations++;
-    return __real_calloc(n, k);
+    return should_fail() ? NULL : __real_calloc(n, k);
 }
 
 void *__wrap_realloc(void *p, size_t n)
 {
-    allocations++;
-    return __real_realloc(p, n);
+    return should_fail() ? NULL : __real_realloc(p, n);
 }
 
 static void steady_state(const char *name, const char *options, uint64_t seed)
@@ -90,11 +104,95 @@ START_TEST(no_allocation_in_steady_state)
 }
 END_TEST
 
+/* Makes the k-th allocation of `call` fail for k = 0, 1, ... until the call
+ * succeeds; each failure must be CROWN_ENOMEM with *out left NULL. */
+#define EACH_FAILURE(call, out) \
+    do { \
+        int failures_seen = 0; \
+        for (long k = 0;; k++) { \
+            fail_after = k; \
+            int rc_ = (call); \
+            fail_after = -1; \
+            if (rc_ == CROWN_OK) { \
+                ck_assert_ptr_nonnull(out); \
+                break; \
+            } \
+            ck_assert_int_eq(rc_, CROWN_ENOMEM); \
+            ck_assert_ptr_null(out); \
+            failures_seen++; \
+            ck_assert_int_lt(k, 1000); \
+        } \
+        ck_assert_int_gt(failures_seen, 0); \
+    } while (0)
+
+START_TEST(out_of_memory_is_reported)
+{
+    crown_game *g = NULL;
+    char err[256];
+    EACH_FAILURE(crown_new_ex(&g, "game_of_kingdoms", "players=3", 5, err, sizeof err), g);
+    ck_assert_str_eq(err, "out of memory");
+
+    crown_game *c = NULL;
+    EACH_FAILURE(crown_clone(&c, g), c);
+    crown_free(c);
+
+    c = NULL;
+    EACH_FAILURE(crown_resample(g, 1, 9, &c), c);
+    crown_free(c);
+
+    char *text = serialize(g);
+    c = NULL;
+    EACH_FAILURE(crown_deserialize(&c, text), c);
+    crown_free(c);
+    free(text);
+    crown_free(g);
+}
+END_TEST
+
+/* When the history must grow and cannot, apply fails and changes nothing. */
+START_TEST(apply_out_of_memory_changes_nothing)
+{
+    int seen = 0;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        crown_game *g = new_game("game_of_kingdoms", "players=6,variant=ruthless", seed);
+        crown_move moves[512];
+        size_t n;
+        trng r = {seed};
+        while (!terminal(g)) {
+            OK(crown_legal_moves(g, moves, 512, &n));
+            crown_move m = moves[trng_below(&r, n)];
+            uint64_t h0, h1;
+            size_t l0, l1;
+            OK(crown_state_hash(g, &h0));
+            OK(crown_history_length(g, &l0));
+            fail_after = 0;
+            int rc = crown_apply(g, m);
+            fail_after = -1;
+            if (rc == CROWN_ENOMEM) {
+                seen++;
+                OK(crown_state_hash(g, &h1));
+                OK(crown_history_length(g, &l1));
+                ck_assert_uint_eq(h0, h1);
+                ck_assert_uint_eq(l0, l1);
+                ck_assert_str_eq(crown_last_error(g), "out of memory");
+                OK(crown_apply(g, m));
+            } else {
+                ck_assert_int_eq(rc, CROWN_OK);
+            }
+        }
+        crown_free(g);
+    }
+    ck_assert_int_gt(seen, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("allocation");
     TCase *tc = tcase_create("steady state");
     tcase_add_test(tc, no_allocation_in_steady_state);
+    tcase_add_test(tc, out_of_memory_is_reported);
+    tcase_add_test(tc, apply_out_of_memory_changes_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
