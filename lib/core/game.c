@@ -6,7 +6,6 @@
  * grow geometrically and never shrink, so once a game has been as long as
  * it will get, apply and undo allocate nothing.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -608,7 +607,7 @@ static int normalize(const char *s, char *out, size_t cap)
     int space = 0;
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (isspace(c)) {
+        if (crown_is_space((char)c)) {
             space = k > 0;
             continue;
         }
@@ -620,7 +619,7 @@ static int normalize(const char *s, char *out, size_t cap)
         }
         if (k + 1 >= cap)
             return -1;
-        out[k++] = (char)tolower(c);
+        out[k++] = crown_to_lower((char)c);
     }
     out[k] = '\0';
     return 0;
@@ -965,7 +964,7 @@ static int load(crown_game **out, const char *text, crown_err *err)
         goto done;
     }
     for (const char *p = r->p; *p; p++) {
-        if (!isspace((unsigned char)*p)) {
+        if (!crown_is_space(*p)) {
             crown_errf(err, "unexpected text after 'end'");
             rc = CROWN_EPARSE;
             goto done;

@@ -4,7 +4,6 @@
  * Option texts come from callers and saved games, so they are untrusted:
  * every byte is checked, nothing is copied into fixed buffers unchecked.
  */
-#include <ctype.h>
 #include <string.h>
 
 #include "core.h"
@@ -40,11 +39,11 @@ static int span_eq(const char *s, size_t n, const char *word)
 
 static void trim(const char **s, size_t *n)
 {
-    while (*n > 0 && isspace((unsigned char)**s)) {
+    while (*n > 0 && crown_is_space(**s)) {
         (*s)++;
         (*n)--;
     }
-    while (*n > 0 && isspace((unsigned char)(*s)[*n - 1]))
+    while (*n > 0 && crown_is_space((*s)[*n - 1]))
         (*n)--;
 }
 

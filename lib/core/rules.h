@@ -34,6 +34,18 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void crown_buf_printf(crown_buf *b, const char *fmt, ...);
 
+/* ASCII-only character classes: text handling must not depend on the
+ * caller's locale. */
+static inline int crown_is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline char crown_to_lower(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
 /* ---- errors ----------------------------------------------------------- */
 
 /* A message slot; `crown_errf` formats into it (truncating). */
