@@ -211,18 +211,10 @@ static int in_sorted(const crown_move *a, size_t n, crown_move m)
     return 0;
 }
 
-int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
+/* Records and applies a move known to be legal at a node of kind `who`. */
+static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
+                            crown_err *err)
 {
-    int who = current(g);
-    if (who == CROWN_TERMINAL) {
-        crown_errf(err, "the game is over: no move is legal");
-        return CROWN_EILLEGAL;
-    }
-    size_t n = gen_legal(g);
-    if (!in_sorted(g->scratch, n, m)) {
-        crown_errf(err, "move %ld is not legal here", (long)m);
-        return CROWN_EILLEGAL;
-    }
     if (reserve(g, g->n + 1)) {
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
@@ -240,6 +232,21 @@ int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
     g->n++;
     g->rules->apply(g->config, g->state, m);
     return CROWN_OK;
+}
+
+int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
+{
+    int who = current(g);
+    if (who == CROWN_TERMINAL) {
+        crown_errf(err, "the game is over: no move is legal");
+        return CROWN_EILLEGAL;
+    }
+    size_t n = gen_legal(g);
+    if (!in_sorted(g->scratch, n, m)) {
+        crown_errf(err, "move %ld is not legal here", (long)m);
+        return CROWN_EILLEGAL;
+    }
+    return record_and_apply(g, who, m, flags, err);
 }
 
 /* Picks the outcome of the current chance node from (seed, chance index). */
@@ -268,7 +275,8 @@ int crown_game_settle(crown_game *g, crown_err *err)
     if (g->explicit_chance)
         return CROWN_OK;
     while (current(g) == CROWN_CHANCE) {
-        int rc = crown_game_step(g, draw_outcome(g), CROWN_H_AUTO, err);
+        /* The outcome comes from the legal list: no need to check it again. */
+        int rc = record_and_apply(g, CROWN_CHANCE, draw_outcome(g), CROWN_H_AUTO, err);
         if (rc)
             return rc;
     }
