@@ -18,7 +18,7 @@
 
 static kd_state *st(crown_game *g)
 {
-    return (kd_state *)(uintptr_t)crown_internal_state(g);
+    return crown_internal_state_mut(g);
 }
 
 static void sound(crown_game *g)

@@ -31,7 +31,9 @@ struct crown_game {
     /* Fixed blocks (inside the handle's single allocation). */
     void *config;
     unsigned char *state;
-    crown_move *scratch;   /* max_moves */
+    crown_move *scratch;   /* max_moves: the legal moves of the state, when */
+    int legal_valid;       /* ... this is set (cleared by every state change) */
+    size_t legal_n;
     uint32_t *weights;     /* max_moves */
     char err[256];
 };
@@ -57,6 +59,9 @@ int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_er
 
 /* For the tests: the state block and its consistency check. */
 const void *crown_internal_state(const crown_game *g);
+/* The state block for writing (rule tests set up positions): forgets the
+ * cached legal moves. */
+void *crown_internal_state_mut(crown_game *g);
 size_t crown_internal_state_size(const crown_game *g);
 int crown_internal_check(const crown_game *g, char *msg, size_t cap);
 

@@ -191,9 +191,15 @@ static int current(const crown_game *g)
     return g->rules->current(g->config, g->state);
 }
 
+/* The legal moves of the current state, in scratch; computed once per state
+ * (a caller's crown_legal_moves followed by crown_apply lists them once). */
 static size_t gen_legal(crown_game *g)
 {
-    return g->rules->legal(g->config, g->state, g->scratch);
+    if (!g->legal_valid) {
+        g->legal_n = g->rules->legal(g->config, g->state, g->scratch);
+        g->legal_valid = 1;
+    }
+    return g->legal_n;
 }
 
 static int in_sorted(const crown_move *a, size_t n, crown_move m)
@@ -230,6 +236,7 @@ static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags
     g->hist[g->n] = m;
     g->flags[g->n] = (uint8_t)flags;
     g->n++;
+    g->legal_valid = 0;
     g->rules->apply(g->config, g->state, m);
     return CROWN_OK;
 }
@@ -293,6 +300,7 @@ static void truncate_to(crown_game *g, size_t k)
         if (g->flags[i] & CROWN_H_CHANCE)
             g->nchance--;
     memcpy(g->state, g->snaps + k * ss, ss);
+    g->legal_valid = 0;
     g->n = k;
 }
 
@@ -738,6 +746,12 @@ CROWN_EXPORT int crown_state_hash(crown_game *g, uint64_t *hash)
 
 const void *crown_internal_state(const crown_game *g)
 {
+    return g->state;
+}
+
+void *crown_internal_state_mut(crown_game *g)
+{
+    g->legal_valid = 0;
     return g->state;
 }
 
