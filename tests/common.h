@@ -101,6 +101,16 @@ static inline int current(crown_game *g)
     return p;
 }
 
+/* Runs a suite; the process exit status. */
+static inline int run_suite(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
+
 static inline int terminal(crown_game *g)
 {
     int t;

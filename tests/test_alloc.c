@@ -194,9 +194,5 @@ int main(void)
     tcase_add_test(tc, out_of_memory_is_reported);
     tcase_add_test(tc, apply_out_of_memory_changes_nothing);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

@@ -889,9 +889,5 @@ int main(void)
     tcase_add_test(tc, serialize_buffer_too_small);
     tcase_add_test(tc, resample_errors_and_omniscient);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

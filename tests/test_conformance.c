@@ -324,9 +324,5 @@ int main(int argc, char **argv)
     if (argc <= 1 || lo == hi)
         tcase_add_test(tc, every_game_covered);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

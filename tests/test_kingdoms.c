@@ -137,6 +137,17 @@ static void set_cards(crown_game *g, const char *const hands[], const char *pile
     sound(g);
 }
 
+/* Resolves pending chance nodes with the lowest card each time. */
+static void draw_lowest(crown_game *g)
+{
+    while (current(g) == CROWN_CHANCE) {
+        crown_move m[64];
+        size_t n;
+        OK(crown_legal_moves(g, m, 64, &n));
+        OK(crown_apply(g, m[0]));
+    }
+}
+
 static int legal_count(crown_game *g)
 {
     crown_move m[256];
@@ -611,12 +622,7 @@ START_TEST(ruling_success_discards_and_defender_attacks)
     play(g, "pass");
     ck_assert(st(g)->discards == (BIT(card("B9")) | BIT(card("BK"))));
     /* Refill draws: seat 2 then seat 0. */
-    while (current(g) == CROWN_CHANCE) {
-        crown_move m[64];
-        size_t n;
-        OK(crown_legal_moves(g, m, 64, &n));
-        OK(crown_apply(g, m[0]));
-    }
+    draw_lowest(g);
     ck_assert_int_eq(st(g)->attacker, 0);
     ck_assert_int_eq(st(g)->defender, 1);
     crown_free(g);
@@ -630,12 +636,7 @@ START_TEST(ruling_take_loses_the_turn)
     play(g, "lead R8"); /* seat 2 attacks seat 0 */
     play(g, "take");
     play(g, "pass");
-    while (current(g) == CROWN_CHANCE) {
-        crown_move m[64];
-        size_t n;
-        OK(crown_legal_moves(g, m, 64, &n));
-        OK(crown_apply(g, m[0]));
-    }
+    draw_lowest(g);
     /* The player on the defender's left attacks. */
     ck_assert_int_eq(st(g)->attacker, 1);
     ck_assert_int_eq(st(g)->defender, 2);
@@ -998,12 +999,7 @@ START_TEST(decision_max_bouts_draws_the_game)
     play(g, "lead R8");
     play(g, "take");
     play(g, "pass");
-    while (current(g) == CROWN_CHANCE) {
-        crown_move m[64];
-        size_t n;
-        OK(crown_legal_moves(g, m, 64, &n));
-        OK(crown_apply(g, m[0]));
-    }
+    draw_lowest(g);
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert_int_eq(st(g)->draws, 1);
     crown_free(g);
@@ -1159,9 +1155,5 @@ static Suite *kingdoms_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(kingdoms_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(kingdoms_suite());
 }
