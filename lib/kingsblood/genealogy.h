@@ -1,0 +1,147 @@
+/*
+ * genealogy.h - the Genealogy of King's Blood and King's Family, as
+ * geometry only (RULINGS.md section 1.2).  No turn logic, no card faces:
+ * cards are small integers, and the games decide what may be played.
+ *
+ * Positions use half-card units.  A card in row r at position x covers
+ * [x, x+2).  Row 0 is the founding generation at the top; children go one
+ * row down.  Every placement keeps r + x of the same parity, so inside a
+ * row the distances between cards are even.
+ *
+ * - Two cards of one row at distance d: d < 2 overlap (never allowed),
+ *   d = 2 touch.
+ * - The slot beside T (row r, x) on side s (-1 left, +1 right) is x + 2s; it
+ *   is open when no card of row r other than T lies within distance 2 of it.
+ * - T is covered when a card of row r+1 lies within distance 1 of x.
+ * - The child slot of a marriage of T with the card on side s is row r+1,
+ *   x + s; it is free when no card of row r+1 lies within distance 1.
+ * - A side is usable when its slot is open and its child slot free.
+ * - T is Active when it is not covered and has a usable side.
+ *
+ * The structure is a plain value (copy it with memcpy or assignment).
+ */
+#ifndef CROWN_KINGSBLOOD_GENEALOGY_H
+#define CROWN_KINGSBLOOD_GENEALOGY_H
+
+#include <stdint.h>
+
+#define GN_CARDS 128 /* card ids 0..127 */
+#define GN_NONE 0xFF
+#define GN_LEFT (-1)
+#define GN_RIGHT 1
+
+/* A set of cards. */
+typedef struct gn_set {
+    uint64_t w[2];
+} gn_set;
+
+typedef struct genealogy {
+    gn_set present;             /* cards placed in the rows */
+    gn_set attached;            /* cards attached under a placed card */
+    int16_t row[GN_CARDS];
+    int16_t x[GN_CARDS];
+    uint8_t under[GN_CARDS];    /* for an attached card: the card it is under */
+} genealogy;
+
+static inline int gn_set_has(const gn_set *s, int c)
+{
+    return (int)(s->w[c >> 6] >> (c & 63) & 1);
+}
+
+static inline void gn_set_add(gn_set *s, int c)
+{
+    s->w[c >> 6] |= 1ULL << (c & 63);
+}
+
+static inline void gn_set_del(gn_set *s, int c)
+{
+    s->w[c >> 6] &= ~(1ULL << (c & 63));
+}
+
+static inline int gn_set_empty(const gn_set *s)
+{
+    return (s->w[0] | s->w[1]) == 0;
+}
+
+int gn_set_count(const gn_set *s);
+/* The lowest card of the set at or after `from`, or -1. */
+int gn_set_next(const gn_set *s, int from);
+/* for each card c of *set, ascending (the set may lose c in the body) */
+#define GN_FOR(set, c) for (int c = gn_set_next((set), 0); c >= 0; c = gn_set_next((set), c + 1))
+
+void gn_clear(genealogy *g);
+static inline int gn_has(const genealogy *g, int c)
+{
+    return gn_set_has(&g->present, c);
+}
+int gn_count(const genealogy *g);
+/* The card at (row, x), or -1. */
+int gn_at(const genealogy *g, int row, int x);
+
+/* ---- the definitions ---- */
+int gn_covered(const genealogy *g, int c);
+int gn_slot_open(const genealogy *g, int c, int side);
+int gn_child_free(const genealogy *g, int c, int side);
+int gn_usable(const genealogy *g, int c, int side);
+int gn_active(const genealogy *g, int c);
+/* Every Active card. */
+gn_set gn_active_set(const genealogy *g);
+
+/* ---- placing and removing ---- */
+/* The founder of an empty Genealogy, at row 0, position 0. */
+void gn_found(genealogy *g, int c);
+void gn_place_at(genealogy *g, int c, int row, int x);
+/* Beside `target` on `side` (the side must be usable). */
+void gn_place_beside(genealogy *g, int c, int target, int side);
+/* The child of `parent` and the card beside it on `side`. */
+void gn_place_child(genealogy *g, int c, int parent, int side);
+void gn_remove(genealogy *g, int c);
+/* May a card be put at (row, x) without overlapping one? */
+int gn_free_at(const genealogy *g, int row, int x);
+
+/* Siblings: the position of the next sibling after `last` on `side`
+ * (beside it, same row).  0 and the position in *row, *x when it is free. */
+int gn_sibling_slot(const genealogy *g, int last, int side, int *row, int *x);
+
+/* ---- attachments (an Enthronement, the King's Blood card) ---- */
+/* Attaches card `a` under the placed card `c`; it moves and leaves with c. */
+void gn_attach(genealogy *g, int a, int c);
+void gn_detach(genealogy *g, int a);
+gn_set gn_attachments(const genealogy *g, int c);
+/* Removes `c` and everything attached to it, adding them to *removed. */
+void gn_remove_with_attachments(genealogy *g, int c, gn_set *removed);
+
+/* ---- New Connection ---- */
+typedef struct gn_spot {
+    uint8_t target; /* the card the lifted card is placed beside */
+    int8_t side;
+} gn_spot;
+/* Lifting `c`: the spots it may be placed on (a usable side of a card that
+ * is Active once c is lifted), except the spot it left.  Writes at most
+ * 2 * GN_CARDS spots, in order of target then side; returns their number. */
+int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out);
+/* Moves `c` (with its attachments) beside target on side. */
+void gn_move(genealogy *g, int c, int target, int side);
+
+/* ---- rows ---- */
+/* Cards in a row. */
+int gn_row_size(const genealogy *g, int row);
+/* The number of non-empty rows (the generations). */
+int gn_generations(const genealogy *g);
+/* The lowest and highest non-empty row numbers; 0 when empty. */
+int gn_top_row(const genealogy *g);
+int gn_bottom_row(const genealogy *g);
+
+/* Solitaire Enthronement: removes every card in the rows above `row` (with
+ * their attachments), adding them to *removed, then renumbers so that `row` is row 0 (shifting
+ * positions to keep the parity rule). */
+void gn_drop_rows_above(genealogy *g, int row, gn_set *removed);
+/* Multiplayer Enthronement: removes every card but `c` and its attachments
+ * (into *removed) and makes `c` the founder at row 0, position 0. */
+void gn_enthrone(genealogy *g, int c, gn_set *removed);
+
+/* Internal consistency: no overlap, parity, rows >= 0, attachments under
+ * placed cards; 0 when sound. */
+int gn_check(const genealogy *g);
+
+#endif
