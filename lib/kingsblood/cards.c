@@ -1,0 +1,189 @@
+/*
+ * cards.c - the King's Blood deck: data, notation, parsing.
+ */
+#include <string.h>
+
+#include "cards.h"
+
+static const char colour_ch[4] = {'B', 'Y', 'G', 'R'};
+static const char *const ability_txt[4] = {"", "-skip", "-reverse", "-draw3"};
+static const char *const event_txt[4] = {"assassination", "exile", "new-connection",
+                                         "enthronement"};
+static const char kings_blood_txt[] = "kings-blood";
+
+/* The default deck, as data: the characters by colour, number, gender;
+ * then the events and how many of each. */
+static const struct {
+    uint8_t number, gender, ability;
+} special[] = {
+    {2, KB_FEMALE, KB_SKIP},
+    {5, KB_MALE, KB_REVERSE},
+    {8, KB_FEMALE, KB_DRAW3},
+};
+static const uint8_t event_count[4] = {3, 2, 3, 2};
+
+static void set_faces(kb_deck *d)
+{
+    for (int i = 0; i <= d->n; i++) {
+        d->face[i] = (uint8_t)i;
+        for (int j = 0; j < i; j++) {
+            if (memcmp(&d->card[i], &d->card[j], sizeof d->card[i]) == 0) {
+                d->face[i] = (uint8_t)j;
+                break;
+            }
+        }
+    }
+}
+
+static void finish(kb_deck *d)
+{
+    kb_card kb = {KB_KINGS_BLOOD, 0, 0, 0, 0, 0};
+    d->card[d->n] = kb;
+    set_faces(d);
+}
+
+void kb_default_deck(kb_deck *d)
+{
+    memset(d, 0, sizeof *d);
+    int n = 0;
+    for (int col = 0; col < 4; col++) {
+        for (int num = 1; num <= 9; num++) {
+            for (int gen = KB_MALE; gen <= KB_FEMALE; gen++) {
+                kb_card c = {KB_CHARACTER, (uint8_t)col, (uint8_t)num, (uint8_t)gen, KB_PLAIN, 0};
+                for (size_t k = 0; k < sizeof special / sizeof special[0]; k++)
+                    if (special[k].number == num && special[k].gender == gen)
+                        c.ability = special[k].ability;
+                d->card[n++] = c;
+            }
+        }
+    }
+    for (int e = 0; e < 4; e++) {
+        for (int k = 0; k < event_count[e]; k++) {
+            kb_card c = {KB_EVENT, 0, 0, 0, 0, (uint8_t)e};
+            d->card[n++] = c;
+        }
+    }
+    d->n = n;
+    finish(d);
+}
+
+void kb_put_card(const kb_card *c, crown_buf *b)
+{
+    if (c->kind == KB_EVENT) {
+        crown_buf_puts(b, event_txt[c->event]);
+    } else if (c->kind == KB_KINGS_BLOOD) {
+        crown_buf_puts(b, kings_blood_txt);
+    } else {
+        crown_buf_putc(b, colour_ch[c->colour]);
+        crown_buf_putc(b, (char)('0' + c->number));
+        crown_buf_putc(b, c->gender == KB_MALE ? 'm' : 'f');
+        crown_buf_puts(b, ability_txt[c->ability]);
+    }
+}
+
+static int span_is(const char *s, size_t n, const char *word)
+{
+    return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+int kb_parse_card(const char *s, size_t n, kb_card *out)
+{
+    kb_card c = {0, 0, 0, 0, 0, 0};
+    for (int e = 0; e < 4; e++) {
+        if (span_is(s, n, event_txt[e])) {
+            c.kind = KB_EVENT;
+            c.event = (uint8_t)e;
+            *out = c;
+            return 0;
+        }
+    }
+    if (n < 3)
+        return -1;
+    const char *col = memchr(colour_ch, s[0], 4);
+    if (!col || s[1] < '1' || s[1] > '9' || (s[2] != 'm' && s[2] != 'f'))
+        return -1;
+    c.kind = KB_CHARACTER;
+    c.colour = (uint8_t)(col - colour_ch);
+    c.number = (uint8_t)(s[1] - '0');
+    c.gender = s[2] == 'm' ? KB_MALE : KB_FEMALE;
+    c.ability = KB_PLAIN;
+    if (n > 3) {
+        int found = 0;
+        for (int a = 1; a < 4; a++) {
+            if (span_is(s + 3, n - 3, ability_txt[a])) {
+                c.ability = (uint8_t)a;
+                found = 1;
+            }
+        }
+        if (!found)
+            return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+int kb_parse_deck(kb_deck *d, const char *list, crown_err *err)
+{
+    const char *p = list;
+    while (*p == ' ')
+        p++;
+    if (strcmp(p, "default") == 0 || *p == '\0') {
+        kb_default_deck(d);
+        return CROWN_OK;
+    }
+    memset(d, 0, sizeof *d);
+    int n = 0, characters = 0;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *start = p;
+        while (*p && *p != ' ')
+            p++;
+        size_t len = (size_t)(p - start);
+        if (n == KB_MAX_DECK) {
+            crown_errf(err, "deck: more than %d cards", KB_MAX_DECK);
+            return CROWN_EOPTION;
+        }
+        if (kb_parse_card(start, len, &d->card[n])) {
+            char q[24];
+            size_t k = len < 20 ? len : 20;
+            memcpy(q, start, k);
+            q[k] = '\0';
+            crown_errf(err, "deck: card %d, '%s%s', is not a card (such as B5m, R2f-skip, "
+                            "G8f-draw3, assassination, exile, new-connection, enthronement)",
+                       n + 1, q, len > 20 ? "..." : "");
+            return CROWN_EOPTION;
+        }
+        characters += d->card[n].kind == KB_CHARACTER;
+        n++;
+    }
+    if (characters == 0) {
+        crown_errf(err, "deck: the list has no character card");
+        return CROWN_EOPTION;
+    }
+    d->n = n;
+    finish(d);
+    return CROWN_OK;
+}
+
+void kb_format_deck(const kb_deck *d, crown_buf *b)
+{
+    kb_deck def;
+    kb_default_deck(&def);
+    if (memcmp(&def, d, sizeof def) == 0) {
+        crown_buf_puts(b, "default");
+        return;
+    }
+    for (int i = 0; i < d->n; i++) {
+        if (i)
+            crown_buf_putc(b, ' ');
+        kb_put_card(&d->card[i], b);
+    }
+}
+
+int kb_points(const kb_card *c, int event_points)
+{
+    return c->kind == KB_CHARACTER ? c->number : event_points;
+}

@@ -1,0 +1,174 @@
+/*
+ * test_cards.c - the King's Blood deck: the default table (RULINGS 1.1), the
+ * card notation, and custom deck lists.
+ */
+#include <stdio.h>
+
+#include "common.h"
+#include "kingsblood/cards.h"
+
+static void text_of(const kb_card *c, char *out, size_t cap)
+{
+    crown_buf b;
+    crown_buf_init(&b, out, cap);
+    kb_put_card(c, &b);
+}
+
+START_TEST(ruling_default_deck_82_cards)
+{
+    kb_deck d;
+    kb_default_deck(&d);
+    ck_assert_int_eq(d.n, 82);
+    int characters = 0, events[4] = {0}, abilities[4] = {0};
+    int seen[4][10][2] = {{{0}}};
+    for (int i = 0; i < d.n; i++) {
+        const kb_card *c = &d.card[i];
+        if (c->kind == KB_CHARACTER) {
+            characters++;
+            ck_assert(c->number >= 1 && c->number <= 9);
+            seen[c->colour][c->number][c->gender]++;
+            abilities[c->ability]++;
+            if (c->ability == KB_SKIP)
+                ck_assert(c->number == 2 && c->gender == KB_FEMALE);
+            if (c->ability == KB_REVERSE)
+                ck_assert(c->number == 5 && c->gender == KB_MALE);
+            if (c->ability == KB_DRAW3)
+                ck_assert(c->number == 8 && c->gender == KB_FEMALE);
+        } else {
+            ck_assert_int_eq(c->kind, KB_EVENT);
+            events[c->event]++;
+        }
+    }
+    ck_assert_int_eq(characters, 72);
+    for (int col = 0; col < 4; col++)
+        for (int num = 1; num <= 9; num++)
+            for (int gen = 0; gen < 2; gen++)
+                ck_assert_int_eq(seen[col][num][gen], 1);
+    ck_assert_int_eq(abilities[KB_SKIP], 4);
+    ck_assert_int_eq(abilities[KB_REVERSE], 4);
+    ck_assert_int_eq(abilities[KB_DRAW3], 4);
+    ck_assert_int_eq(events[KB_ASSASSINATION], 3);
+    ck_assert_int_eq(events[KB_EXILE], 2);
+    ck_assert_int_eq(events[KB_NEW_CONNECTION], 3);
+    ck_assert_int_eq(events[KB_ENTHRONEMENT], 2);
+    /* The King's Blood card is not one of the 82. */
+    ck_assert_int_eq(d.card[82].kind, KB_KINGS_BLOOD);
+}
+END_TEST
+
+START_TEST(ruling_point_values)
+{
+    kb_deck d;
+    kb_default_deck(&d);
+    for (int i = 0; i <= d.n; i++) {
+        int want = d.card[i].kind == KB_CHARACTER ? d.card[i].number : 10;
+        ck_assert_int_eq(kb_points(&d.card[i], 10), want);
+    }
+    ck_assert_int_eq(kb_points(&d.card[d.n], 25), 25);
+}
+END_TEST
+
+START_TEST(notation_round_trips)
+{
+    kb_deck d;
+    kb_default_deck(&d);
+    for (int i = 0; i <= d.n; i++) {
+        char t[32];
+        text_of(&d.card[i], t, sizeof t);
+        kb_card back;
+        if (d.card[i].kind == KB_KINGS_BLOOD) {
+            ck_assert_str_eq(t, "kings-blood");
+            ck_assert_int_eq(kb_parse_card(t, strlen(t), &back), -1); /* not a deck card */
+            continue;
+        }
+        ck_assert_int_eq(kb_parse_card(t, strlen(t), &back), 0);
+        ck_assert(memcmp(&back, &d.card[i], sizeof back) == 0);
+    }
+    char t[32];
+    text_of(&d.card[0], t, sizeof t);
+    ck_assert_str_eq(t, "B1m");
+    text_of(&d.card[3], t, sizeof t);
+    ck_assert_str_eq(t, "B2f-skip");
+    text_of(&d.card[8], t, sizeof t);
+    ck_assert_str_eq(t, "B5m-reverse");
+    text_of(&d.card[15], t, sizeof t);
+    ck_assert_str_eq(t, "B8f-draw3");
+    text_of(&d.card[72], t, sizeof t);
+    ck_assert_str_eq(t, "assassination");
+    text_of(&d.card[81], t, sizeof t);
+    ck_assert_str_eq(t, "enthronement");
+}
+END_TEST
+
+START_TEST(identical_cards_share_a_face)
+{
+    kb_deck d;
+    kb_default_deck(&d);
+    ck_assert_int_eq(d.face[72], 72);
+    ck_assert_int_eq(d.face[73], 72);
+    ck_assert_int_eq(d.face[74], 72);
+    ck_assert_int_eq(d.face[75], 75);
+    for (int i = 0; i < 72; i++)
+        ck_assert_int_eq(d.face[i], i);
+}
+END_TEST
+
+START_TEST(custom_deck_list)
+{
+    kb_deck d;
+    crown_err err;
+    OK(kb_parse_deck(&d, "B1m  B1f R2f-skip assassination B1m", &err));
+    ck_assert_int_eq(d.n, 5);
+    ck_assert_int_eq(d.face[4], 0);
+    char out[128];
+    crown_buf b;
+    crown_buf_init(&b, out, sizeof out);
+    kb_format_deck(&d, &b);
+    ck_assert_str_eq(out, "B1m B1f R2f-skip assassination B1m");
+    ck_assert_int_eq(d.card[5].kind, KB_KINGS_BLOOD);
+    OK(kb_parse_deck(&d, "default", &err));
+    ck_assert_int_eq(d.n, 82);
+    crown_buf_init(&b, out, sizeof out);
+    kb_format_deck(&d, &b);
+    ck_assert_str_eq(out, "default");
+}
+END_TEST
+
+static void expect_bad(const char *list, const char *fragment)
+{
+    kb_deck d;
+    crown_err err = {{0}};
+    ck_assert_int_eq(kb_parse_deck(&d, list, &err), CROWN_EOPTION);
+    ck_assert_msg(strstr(err.msg, fragment), "'%s': '%s' lacks '%s'", list, err.msg, fragment);
+}
+
+START_TEST(malformed_deck_list)
+{
+    expect_bad("B1m B1x", "card 2, 'B1x', is not a card");
+    expect_bad("Z1m", "'Z1m'");
+    expect_bad("B0m", "'B0m'");
+    expect_bad("B1m-fly", "'B1m-fly'");
+    expect_bad("B1mm", "'B1mm'");
+    expect_bad("b1m", "'b1m'");
+    expect_bad("kings-blood B1m", "'kings-blood'");
+    expect_bad("assassination exile", "no character");
+    char big[2000] = "";
+    for (int i = 0; i < 121; i++)
+        strcat(big, "B1m ");
+    expect_bad(big, "more than 120 cards");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("kings_blood cards");
+    TCase *tc = tcase_create("deck");
+    tcase_add_test(tc, ruling_default_deck_82_cards);
+    tcase_add_test(tc, ruling_point_values);
+    tcase_add_test(tc, notation_round_trips);
+    tcase_add_test(tc, identical_cards_share_a_face);
+    tcase_add_test(tc, custom_deck_list);
+    tcase_add_test(tc, malformed_deck_list);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
