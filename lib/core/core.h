@@ -8,7 +8,7 @@
 
 #include "rules.h"
 
-#define CROWN_GAME_STRING_MAX 4200
+#define CROWN_GAME_STRING_MAX (CROWN_OPTION_POOL + 600)
 
 /* History entry flags. */
 #define CROWN_H_CHANCE 1u /* the move was a chance outcome */

@@ -168,7 +168,7 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
     g->explicit_chance = explicit_chance;
     g->opts = *vals;
     set_pointers(g);
-    int rc = r->configure(g->config, vals, err);
+    int rc = r->configure(g->config, &g->opts, err);
     if (rc) {
         free(g);
         return rc;

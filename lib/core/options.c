@@ -14,9 +14,11 @@ static const char *const chance_choices[] = {"auto", "explicit", NULL};
 
 /* The option every game has, handled by the core. */
 static const crown_option_spec chance_spec = {
-    "chance", CROWN_OPT_ENUM, 0, 0, 0, chance_choices,
-    "auto: the library draws every card itself; explicit: chance events are "
-    "exposed as chance nodes whose outcomes the caller applies"};
+    .name = "chance",
+    .kind = CROWN_OPT_ENUM,
+    .choices = chance_choices,
+    .help = "auto: the library draws every card itself; explicit: chance events are "
+            "exposed as chance nodes whose outcomes the caller applies"};
 
 /* Copies at most 40 bytes of untrusted text, printable ASCII only. */
 static const char *quote(char out[48], const char *s, size_t n)
@@ -83,9 +85,39 @@ static void list_names(const crown_rules *r, char *out, size_t cap)
     crown_buf_puts(&b, chance_spec.name);
 }
 
-static int parse_value(const crown_option_spec *sp, const char *v, size_t vn, int64_t *out,
-                       crown_err *err)
+static int store_text(crown_optvals *vals, const char *s, size_t n, int64_t *out)
 {
+    if (vals->used + n + 1 > sizeof vals->text)
+        return -1;
+    memcpy(vals->text + vals->used, s, n);
+    vals->text[vals->used + n] = '\0';
+    *out = (int64_t)vals->used;
+    vals->used += n + 1;
+    return 0;
+}
+
+int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s)
+{
+    return store_text(vals, s, strlen(s), &vals->v[i]);
+}
+
+static int parse_value(const crown_option_spec *sp, const char *v, size_t vn, int64_t *out,
+                       crown_optvals *vals, crown_err *err)
+{
+    if (sp->kind == CROWN_OPT_TEXT) {
+        for (size_t i = 0; i < vn; i++) {
+            if (v[i] < 32 || v[i] > 126) {
+                crown_errf(err, "option %s: byte %zu of the value is not printable ASCII",
+                           sp->name, i + 1);
+                return CROWN_EOPTION;
+            }
+        }
+        if (store_text(vals, v, vn, out)) {
+            crown_errf(err, "option %s: the value is too long", sp->name);
+            return CROWN_EOPTION;
+        }
+        return CROWN_OK;
+    }
     if (sp->kind == CROWN_OPT_INT) {
         int64_t x;
         if (parse_int(v, vn, &x) != 0) {
@@ -126,10 +158,15 @@ int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *v
     int seen[CROWN_MAX_OPTIONS + 1] = {0};
     int64_t chance = chance_spec.def;
 
-    for (size_t i = 0; i < r->noptions; i++)
+    memset(vals, 0, sizeof *vals);
+    for (size_t i = 0; i < r->noptions; i++) {
         vals->v[i] = r->options[i].def;
-    for (size_t i = r->noptions; i < CROWN_MAX_OPTIONS; i++)
-        vals->v[i] = 0;
+        if (r->options[i].kind == CROWN_OPT_TEXT &&
+            crown_opt_set_text(vals, i, r->options[i].def_text)) {
+            crown_errf(err, "option %s: default too long", r->options[i].name);
+            return CROWN_EOPTION;
+        }
+    }
 
     if (text == NULL)
         text = "";
@@ -204,7 +241,7 @@ int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *v
         }
         seen[idx] = 1;
         int64_t x;
-        int rc = parse_value(sp, v, vn, &x, err);
+        int rc = parse_value(sp, v, vn, &x, vals, err);
         if (rc)
             return rc;
         if (sp == &chance_spec)
@@ -219,10 +256,14 @@ int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *v
     return CROWN_OK;
 }
 
-static void put_value(crown_buf *b, const crown_option_spec *sp, int64_t v)
+static void put_value(crown_buf *b, const crown_option_spec *sp, const crown_optvals *vals,
+                      size_t i)
 {
+    int64_t v = vals->v[i];
     if (sp->kind == CROWN_OPT_INT)
         crown_buf_printf(b, "%lld", (long long)v);
+    else if (sp->kind == CROWN_OPT_TEXT)
+        crown_buf_puts(b, crown_opt_text(vals, i));
     else
         crown_buf_puts(b, sp->choices[v]);
 }
@@ -233,7 +274,7 @@ void crown_format_options(const crown_rules *r, const crown_optvals *vals, int e
     for (size_t i = 0; i < r->noptions; i++) {
         crown_buf_puts(b, r->options[i].name);
         crown_buf_putc(b, '=');
-        put_value(b, &r->options[i], vals->v[i]);
+        put_value(b, &r->options[i], vals, i);
         crown_buf_putc(b, ',');
     }
     crown_buf_puts(b, "chance=");
@@ -246,6 +287,10 @@ static void describe_one(crown_buf *b, const crown_option_spec *sp)
     if (sp->kind == CROWN_OPT_INT) {
         crown_buf_printf(b, "=%lld..%lld (default %lld): ", (long long)sp->min,
                          (long long)sp->max, (long long)sp->def);
+    } else if (sp->kind == CROWN_OPT_TEXT) {
+        crown_buf_puts(b, "=TEXT (default ");
+        crown_buf_puts(b, sp->def_text);
+        crown_buf_puts(b, "): ");
     } else {
         crown_buf_putc(b, '=');
         for (int i = 0; sp->choices[i]; i++) {

@@ -73,7 +73,7 @@ uint64_t crown_rng_below(crown_rng *r, uint64_t n);
 
 /* ---- options ---------------------------------------------------------- */
 
-typedef enum crown_opt_kind { CROWN_OPT_INT, CROWN_OPT_ENUM } crown_opt_kind;
+typedef enum crown_opt_kind { CROWN_OPT_INT, CROWN_OPT_ENUM, CROWN_OPT_TEXT } crown_opt_kind;
 
 typedef struct crown_option_spec {
     const char *name;
@@ -82,15 +82,29 @@ typedef struct crown_option_spec {
     int64_t def;                /* default: the value, or the index of the choice */
     const char *const *choices; /* CROWN_OPT_ENUM: NULL-terminated list */
     const char *help;
+    const char *def_text;       /* CROWN_OPT_TEXT: the default text */
 } crown_option_spec;
 
 #define CROWN_MAX_OPTIONS 16
+#define CROWN_OPTION_POOL 4608
 
-/* Parsed option values, in the order of the game's option table; enum values
- * are the index of the choice. */
+/* Parsed option values, in the order of the game's option table: an INT's
+ * value, an ENUM's choice index, a TEXT's offset in `text` (printable ASCII
+ * without commas, NUL-terminated; read it with crown_opt_text). */
 typedef struct crown_optvals {
     int64_t v[CROWN_MAX_OPTIONS];
+    size_t used;
+    char text[CROWN_OPTION_POOL];
 } crown_optvals;
+
+static inline const char *crown_opt_text(const crown_optvals *vals, size_t i)
+{
+    return vals->text + vals->v[i];
+}
+
+/* Replaces TEXT option i by `s` (a game's canonical form of it); -1 when the
+ * pool is full. */
+int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s);
 
 /* ---- the rules table -------------------------------------------------- */
 
@@ -105,8 +119,9 @@ typedef struct crown_rules {
     size_t max_moves;   /* bound on legal moves and chance outcomes */
 
     /* Builds the configuration from option values (already range-checked);
-     * cross-option checks report CROWN_EOPTION with a message. */
-    int (*configure)(void *config, const crown_optvals *vals, crown_err *err);
+     * cross-option checks report CROWN_EOPTION with a message.  It may
+     * rewrite a TEXT value into its canonical form (crown_opt_set_text). */
+    int (*configure)(void *config, crown_optvals *vals, crown_err *err);
     int (*num_players)(const void *config);
 
     /* Writes the initial state (every byte, padding included: start from

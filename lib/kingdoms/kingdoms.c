@@ -38,19 +38,20 @@ static const char *const lead_choices[] = {"lowest_trump", "left_of_dealer", NUL
 enum { OPT_PLAYERS, OPT_VARIANT, OPT_GAMES, OPT_LATER_LEAD, OPT_MAX_BOUTS, OPT_COUNT };
 
 static const crown_option_spec kd_options[OPT_COUNT] = {
-    {"players", CROWN_OPT_INT, 2, 6, 4, NULL, "number of players"},
-    {"variant", CROWN_OPT_ENUM, 0, 0, 0, variant_choices,
-     "ruthless: every player may add cards, and the defender may transfer"},
-    {"games", CROWN_OPT_INT, 1, 100, 1, NULL,
-     "games in the match; the loser of a game deals the next"},
-    {"later_lead", CROWN_OPT_ENUM, 0, 0, 0, lead_choices,
-     "who attacks first in the games after the first of a match"},
-    {"max_bouts", CROWN_OPT_INT, 0, 100000, 0, NULL,
-     "0: no limit; else a game still undecided after this many bouts is a draw "
-     "(for self-play: players who always take can go on forever)"},
+    {.name = "players", .kind = CROWN_OPT_INT, .min = 2, .max = 6, .def = 4,
+     .help = "number of players"},
+    {.name = "variant", .kind = CROWN_OPT_ENUM, .choices = variant_choices,
+     .help = "ruthless: every player may add cards, and the defender may transfer"},
+    {.name = "games", .kind = CROWN_OPT_INT, .min = 1, .max = 100, .def = 1,
+     .help = "games in the match; the loser of a game deals the next"},
+    {.name = "later_lead", .kind = CROWN_OPT_ENUM, .choices = lead_choices,
+     .help = "who attacks first in the games after the first of a match"},
+    {.name = "max_bouts", .kind = CROWN_OPT_INT, .min = 0, .max = 100000, .def = 0,
+     .help = "0: no limit; else a game still undecided after this many bouts is a draw "
+             "(for self-play: players who always take can go on forever)"},
 };
 
-static int kd_configure(void *config, const crown_optvals *vals, crown_err *err)
+static int kd_configure(void *config, crown_optvals *vals, crown_err *err)
 {
     (void)err;
     kd_config *c = config;
