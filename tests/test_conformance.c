@@ -43,6 +43,12 @@ static const config configs[] = {
     {"game_of_kingdoms", "players=3,games=4", 300},
     {"game_of_kingdoms", "players=5,variant=ruthless,games=3,later_lead=left_of_dealer", 300},
     {"game_of_kingdoms", "players=3,variant=ruthless,max_bouts=4,games=2", 300},
+    {"kings_family", "", 1000},
+    {"kings_family", "sibling_effects=every,events=optional", 1000},
+    {"kings_family", "chance=explicit", 300},
+    {"kings_family", "deck=B1m B1f B2m B2f-skip B3m B3f B5m-reverse B5f B8m B8f-draw3 "
+                     "Y1m Y1f Y2m Y3f Y8f-draw3 G1m G1f R1m R1f R2f-skip assassination "
+                     "exile new-connection new-connection enthronement", 1000},
 };
 #define NCONFIGS (int)(sizeof configs / sizeof configs[0])
 
@@ -253,7 +259,7 @@ static void play_one(const config *cf, uint64_t seed, int full)
     crown_move *hist = malloc(nh * sizeof *hist);
     OK(crown_history(g, hist, nh, &nh));
     char opts[512];
-    snprintf(opts, sizeof opts, "%s,chance=explicit", cf->options);
+    snprintf(opts, sizeof opts, "%s%schance=explicit", cf->options, cf->options[0] ? "," : "");
     if (strstr(cf->options, "chance=explicit"))
         snprintf(opts, sizeof opts, "%s", cf->options);
     crown_game *e = new_game(cf->game, opts, seed);

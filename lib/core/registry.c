@@ -9,8 +9,10 @@
 #include "rules.h"
 
 extern const crown_rules crown_kingdoms_rules;
+extern const crown_rules crown_family_rules;
 
 const crown_rules *const crown_registry[] = {
+    &crown_family_rules,
     &crown_kingdoms_rules,
 };
 

@@ -1,0 +1,919 @@
+/*
+ * family.c - King's Family, the King's Blood solitaire.  Rules:
+ * shared/rules/kings-family-solitaire.txt, kings-blood.txt and RULINGS.md
+ * 1.1-1.3 and 1.5; notes in docs/kings-family.md.
+ *
+ * There are no turns.  Between decisions the game works through a stack of
+ * pending work (effect draws, Marriages, forced Events, Events going to the
+ * discards, a move deferred behind a sibling's effect); every card drawn is
+ * a chance node.
+ */
+#include <string.h>
+
+#include "../core/rules.h"
+#include "family.h"
+
+#define CARD(cfg, c) (&(cfg)->deck.card[c])
+
+/* ---- options ---------------------------------------------------------- */
+
+static const char *const sibling_choices[] = {"last", "every", NULL};
+static const char *const events_choices[] = {"must", "optional", NULL};
+
+enum { OPT_DECK, OPT_SIBLINGS, OPT_EVENTS, OPT_COUNT };
+
+static const crown_option_spec kf_options[OPT_COUNT] = {
+    {.name = "deck", .kind = CROWN_OPT_TEXT, .def_text = "default",
+     .help = "default, or the complete card list separated by spaces (docs/kings-blood-cards.md)"},
+    {.name = "sibling_effects", .kind = CROWN_OPT_ENUM, .choices = sibling_choices,
+     .help = "last: only the last sibling's effect counts; every: each sibling's effect"},
+    {.name = "events", .kind = CROWN_OPT_ENUM, .choices = events_choices,
+     .help = "must: playable Events must be played before drawing; optional: they need not"},
+};
+
+static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
+{
+    kf_config *c = config;
+    int rc = kb_parse_deck(&c->deck, crown_opt_text(vals, OPT_DECK), err);
+    if (rc)
+        return rc;
+    char canon[CROWN_OPTION_POOL];
+    crown_buf b;
+    crown_buf_init(&b, canon, sizeof canon);
+    kb_format_deck(&c->deck, &b);
+    if (b.len + 1 > sizeof canon || crown_opt_set_text(vals, OPT_DECK, canon)) {
+        crown_errf(err, "deck: the list is too long");
+        return CROWN_EOPTION;
+    }
+    c->every_sibling = vals->v[OPT_SIBLINGS] == 1;
+    c->events_optional = vals->v[OPT_EVENTS] == 1;
+    return CROWN_OK;
+}
+
+static int kf_num_players(const void *config)
+{
+    (void)config;
+    return 1;
+}
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static int set_count(const gn_set *s)
+{
+    return gn_set_count(s);
+}
+
+static int can_draw(const kf_state *s)
+{
+    return !gn_set_empty(&s->pile);
+}
+
+static int ability_draws(int ability)
+{
+    return ability == KB_SKIP ? 1 : ability == KB_REVERSE ? 2 : ability == KB_DRAW3 ? 3 : 0;
+}
+
+static void push(kf_state *s, int kind, int a, int b, int side, int32_t m)
+{
+    kf_work_item w = {(uint8_t)kind, (uint8_t)a, (uint8_t)b, (int8_t)side, m};
+    if (s->nwork < KF_QUEUE)
+        s->work[s->nwork++] = w;
+}
+
+static void push_draws(kf_state *s, int n)
+{
+    if (n > 0)
+        push(s, W_DRAW, n, 0, 0, 0);
+}
+
+/* Takes card c from the pile; the pile running out scores, and is refilled
+ * from more than 20 discards, or never again. */
+static void take_from_pile(kf_state *s, int c)
+{
+    gn_set_del(&s->pile, c);
+    if (!gn_set_empty(&s->pile))
+        return;
+    s->exhausted++;
+    if (set_count(&s->discards) > 20) {
+        s->pile = s->discards;
+        memset(&s->discards, 0, sizeof s->discards);
+    } else {
+        s->dead = 1;
+    }
+}
+
+static int has_enthronement(const kf_config *cfg, const kf_state *s, int t)
+{
+    gn_set att = gn_attachments(&s->gn, t);
+    GN_FOR(&att, a)
+        if (CARD(cfg, a)->kind == KB_EVENT && CARD(cfg, a)->event == KB_ENTHRONEMENT)
+            return 1;
+    return 0;
+}
+
+static int marries(const kf_config *cfg, int a, int b)
+{
+    const kb_card *x = CARD(cfg, a), *y = CARD(cfg, b);
+    return x->colour == y->colour && x->gender != y->gender;
+}
+
+static int matches(const kf_config *cfg, int c, int t)
+{
+    const kb_card *x = CARD(cfg, c), *y = CARD(cfg, t);
+    return x->colour == y->colour || x->number == y->number;
+}
+
+/* Is c the first card of its face in the set (identical cards give one
+ * move)? */
+static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
+{
+    int f = cfg->deck.face[c];
+    for (int d = gn_set_next(set, 0); d >= 0 && d < c; d = gn_set_next(set, d + 1))
+        if (cfg->deck.face[d] == f)
+            return 0;
+    return 1;
+}
+
+/* Would putting card c beside t on `side` (in genealogy g) keep every row
+ * within the limit?  The Marriage's child counts when a card can be drawn. */
+static int rows_allow(const kf_config *cfg, const kf_state *s, const genealogy *g, int c, int t)
+{
+    int r = g->row[t];
+    if (gn_row_size(g, r) + 1 > KF_ROW_LIMIT)
+        return 0;
+    if (marries(cfg, c, t) && can_draw(s) && gn_row_size(g, r + 1) + 1 > KF_ROW_LIMIT)
+        return 0;
+    return 1;
+}
+
+/* New Connection: the spots card c may move to, within the row limit.
+ * Returns their number; *blocked counts spots refused by the row limit. */
+static int nc_spots(const kf_config *cfg, const kf_state *s, int c, gn_spot *out, int *blocked)
+{
+    gn_spot all[2 * GN_CARDS];
+    int n = gn_new_connection_spots(&s->gn, c, all), k = 0;
+    genealogy lifted = s->gn;
+    gn_remove(&lifted, c);
+    for (int i = 0; i < n; i++) {
+        if (rows_allow(cfg, s, &lifted, c, all[i].target))
+            out[k++] = all[i];
+        else
+            (*blocked)++;
+    }
+    return k;
+}
+
+/* The moves an Event card e allows, appended to out. */
+static size_t event_moves(const kf_config *cfg, const kf_state *s, const gn_set *active, int e,
+                          crown_move *out, int *blocked)
+{
+    size_t n = 0;
+    int ev = CARD(cfg, e)->event;
+    GN_FOR(active, t) {
+        if (ev == KB_ENTHRONEMENT && has_enthronement(cfg, s, t))
+            continue;
+        if (ev == KB_NEW_CONNECTION) {
+            gn_spot spots[2 * GN_CARDS];
+            if (nc_spots(cfg, s, t, spots, blocked) == 0)
+                continue;
+        }
+        out[n++] = KF_M_EVENT(e, t);
+    }
+    return n;
+}
+
+/* ---- the sibling run -------------------------------------------------- */
+
+static int run_active(const kf_state *s)
+{
+    return s->run_child != KF_NONE;
+}
+
+static void end_run(kf_state *s)
+{
+    s->run_child = KF_NONE;
+    s->run_last = KF_NONE;
+    s->run_side = 0;
+    s->run_pending = KB_PLAIN;
+}
+
+/* Sibling moves for the run, appended to out (out may be NULL to count). */
+static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move *out,
+                            int *blocked)
+{
+    if (!run_active(s))
+        return 0;
+    size_t n = 0;
+    int number = CARD(cfg, s->run_child)->number;
+    int row = s->gn.row[s->run_child];
+    GN_FOR(&s->hand, c) {
+        const kb_card *k = CARD(cfg, c);
+        if (k->kind != KB_CHARACTER || k->number != number || !first_of_face(cfg, &s->hand, c))
+            continue;
+        for (int side = -1; side <= 1; side += 2) {
+            int r, x;
+            if (s->run_side && side != s->run_side)
+                continue;
+            if (gn_sibling_slot(&s->gn, s->run_last, side, &r, &x))
+                continue;
+            if (gn_row_size(&s->gn, row) + 1 > KF_ROW_LIMIT) {
+                (*blocked)++;
+                continue;
+            }
+            if (out)
+                out[n] = KF_M_SIBLING(c, side);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* ---- legal moves ------------------------------------------------------ */
+
+/* The plays of the player (KF_PLAY); *blocked counts plays refused only by
+ * the row limit. */
+static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, int *blocked)
+{
+    size_t n = 0;
+    gn_set active = gn_active_set(&s->gn);
+    int first_sibling = run_active(s) && s->run_side == 0;
+    int child_number = run_active(s) ? CARD(cfg, s->run_child)->number : -1;
+    /* Characters beside Active cards. */
+    GN_FOR(&s->hand, c) {
+        if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
+            continue;
+        GN_FOR(&active, t) {
+            if (!matches(cfg, c, t))
+                continue;
+            for (int side = -1; side <= 1; side += 2) {
+                if (!gn_usable(&s->gn, t, side))
+                    continue;
+                /* Right after a birth, the child's number beside the child
+                 * is a sibling, not an ordinary play. */
+                if (first_sibling && t == s->run_child && CARD(cfg, c)->number == child_number)
+                    continue;
+                if (!rows_allow(cfg, s, &s->gn, c, t)) {
+                    (*blocked)++;
+                    continue;
+                }
+                out[n++] = KF_M_PLAY(c, t, side);
+            }
+        }
+    }
+    size_t before_events = n;
+    GN_FOR(&s->hand, e) {
+        if (CARD(cfg, e)->kind == KB_EVENT && first_of_face(cfg, &s->hand, e))
+            n += event_moves(cfg, s, &active, e, out + n, blocked);
+    }
+    size_t events = n - before_events;
+    size_t siblings = sibling_moves(cfg, s, out + n, blocked);
+    n += siblings;
+    if (cfg->events_optional && events > 0 && n == events && can_draw(s) &&
+        set_count(&s->hand) < KF_HAND_LIMIT)
+        out[n++] = KF_M_DRAW;
+    return n;
+}
+
+static size_t kf_legal(const void *config, const void *state, crown_move *out)
+{
+    const kf_config *cfg = config;
+    const kf_state *s = state;
+    size_t n = 0;
+    int blocked = 0;
+    switch (s->phase) {
+    case KF_FOUND:
+    case KF_DEAL:
+    case KF_RESTART:
+    case KF_DRAW:
+    case KF_MARRIAGE:
+        /* One outcome per face: identical cards are one outcome, weighted
+         * by their number (kf_weights); the lowest id of a face is drawn. */
+        GN_FOR(&s->pile, c)
+            if ((s->phase != KF_FOUND || CARD(cfg, c)->kind == KB_CHARACTER) &&
+                first_of_face(cfg, &s->pile, c))
+                out[n++] = c;
+        return n;
+    case KF_PLAY: return gen_plays(cfg, s, out, &blocked);
+    case KF_FORCED: {
+        gn_set active = gn_active_set(&s->gn);
+        return event_moves(cfg, s, &active, s->forced, out, &blocked);
+    }
+    case KF_PLACE: {
+        gn_spot spots[2 * GN_CARDS];
+        int k = nc_spots(cfg, s, s->nc_card, spots, &blocked);
+        for (int i = 0; i < k; i++)
+            out[n++] = KF_M_PLACE(spots[i].target, spots[i].side);
+        return n;
+    }
+    default: return 0;
+    }
+}
+
+static void kf_weights(const void *config, const void *state, uint32_t *weights)
+{
+    const kf_config *cfg = config;
+    const kf_state *s = state;
+    crown_move outcomes[GN_CARDS];
+    size_t n = kf_legal(config, state, outcomes);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t w = 0;
+        GN_FOR(&s->pile, c)
+            w += cfg->deck.face[c] == cfg->deck.face[outcomes[i]];
+        weights[i] = w;
+    }
+}
+
+/* ---- flow ------------------------------------------------------------- */
+
+static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m);
+
+static int any_character(const kf_config *cfg, const gn_set *set)
+{
+    GN_FOR(set, c)
+        if (CARD(cfg, c)->kind == KB_CHARACTER)
+            return 1;
+    return 0;
+}
+
+/* Works until a chance node, a decision or the end. */
+static void advance(const kf_config *cfg, kf_state *s)
+{
+    for (;;) {
+        if (s->phase == KF_OVER)
+            return;
+        /* An empty Genealogy restarts at once, before anything else. */
+        if (gn_count(&s->gn) == 0) {
+            if (!any_character(cfg, &s->pile) &&
+                (s->dead || !any_character(cfg, &s->discards))) {
+                s->over = KF_END_NO_FOUNDER;
+                s->phase = KF_OVER;
+                return;
+            }
+            s->phase = KF_RESTART;
+            return;
+        }
+        if (s->nwork > 0) {
+            kf_work_item *w = &s->work[s->nwork - 1];
+            switch (w->kind) {
+            case W_DRAW:
+                if (w->a == 0 || !can_draw(s)) {
+                    s->nwork--;
+                    continue;
+                }
+                if (set_count(&s->hand) >= KF_HAND_LIMIT) {
+                    w->a--; /* a draw beyond 10 cards is skipped */
+                    continue;
+                }
+                s->phase = KF_DRAW;
+                return;
+            case W_MARRY:
+                if (!can_draw(s)) {
+                    s->nwork--;
+                    continue;
+                }
+                s->phase = KF_MARRIAGE;
+                return;
+            case W_FORCED: {
+                crown_move tmp[4 * GN_CARDS];
+                int blocked = 0;
+                gn_set active = gn_active_set(&s->gn);
+                if (event_moves(cfg, s, &active, w->a, tmp, &blocked) == 0) {
+                    gn_set_del(&s->aside, w->a);
+                    gn_set_add(&s->discards, w->a);
+                    s->nwork--;
+                    continue;
+                }
+                s->forced = w->a;
+                s->phase = KF_FORCED;
+                return;
+            }
+            case W_DISCARD:
+                gn_set_del(&s->aside, w->a);
+                gn_set_add(&s->discards, w->a);
+                s->nwork--;
+                continue;
+            case W_DEFERRED: {
+                crown_move m = w->m;
+                s->nwork--;
+                apply_decision(cfg, s, m);
+                if (s->phase == KF_PLACE)
+                    return; /* a New Connection waits for its spot */
+                continue;
+            }
+            default: s->nwork--; continue;
+            }
+        }
+        /* A decision point. */
+        if (run_active(s)) {
+            int blocked = 0;
+            if (sibling_moves(cfg, s, NULL, &blocked) == 0) {
+                /* No further sibling: the last one's effect, at once. */
+                int k = ability_draws(s->run_pending);
+                end_run(s);
+                if (k) {
+                    push_draws(s, k);
+                    continue;
+                }
+            }
+        }
+        if (gn_set_empty(&s->hand)) {
+            s->over = KF_END_HAND_EMPTY;
+            s->phase = KF_OVER;
+            return;
+        }
+        crown_move tmp[4096];
+        int blocked = 0;
+        if (gen_plays(cfg, s, tmp, &blocked) > 0) {
+            s->phase = KF_PLAY;
+            return;
+        }
+        if (blocked) {
+            s->over = KF_END_ROW_LIMIT;
+        } else if (set_count(&s->hand) >= KF_HAND_LIMIT) {
+            s->over = KF_END_FULL_HAND;
+        } else if (!can_draw(s)) {
+            s->over = KF_END_STUCK;
+        } else {
+            s->phase = KF_DRAW; /* draw until a playable card */
+            return;
+        }
+        s->phase = KF_OVER;
+        return;
+    }
+}
+
+/* Plays an Event e (from the hand, or forced) on t. */
+static void play_event(const kf_config *cfg, kf_state *s, int e, int t)
+{
+    gn_set removed = {{0, 0}};
+    gn_set_del(&s->hand, e);
+    gn_set_del(&s->aside, e);
+    switch (CARD(cfg, e)->event) {
+    case KB_ASSASSINATION:
+    case KB_EXILE:
+        gn_remove_with_attachments(&s->gn, t, &removed);
+        s->discards.w[0] |= removed.w[0];
+        s->discards.w[1] |= removed.w[1];
+        gn_set_add(&s->aside, e);
+        push(s, W_DISCARD, e, 0, 0, 0);
+        push_draws(s, CARD(cfg, e)->event == KB_ASSASSINATION ? 1 : 2);
+        return;
+    case KB_ENTHRONEMENT:
+        gn_attach(&s->gn, e, t);
+        gn_drop_rows_above(&s->gn, s->gn.row[t], &removed);
+        s->discards.w[0] |= removed.w[0];
+        s->discards.w[1] |= removed.w[1];
+        return;
+    default: /* New Connection: the card is lifted; its place is chosen next */
+        gn_set_add(&s->aside, e);
+        s->nc_event = (uint8_t)e;
+        s->nc_card = (uint8_t)t;
+        s->phase = KF_PLACE;
+        return;
+    }
+}
+
+static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m)
+{
+    switch (KF_KIND(m)) {
+    case 1: { /* a Character beside t */
+        int c = KF_CARD(m), t = KF_TARGET(m), side = KF_SIDE(m);
+        gn_set_del(&s->hand, c);
+        gn_place_beside(&s->gn, c, t, side);
+        if (marries(cfg, c, t))
+            push(s, W_MARRY, c, t, side, 0);
+        push_draws(s, ability_draws(CARD(cfg, c)->ability)); /* the effect first */
+        return;
+    }
+    case 2: play_event(cfg, s, KF_CARD(m), KF_TARGET(m)); return;
+    case 4: { /* a sibling */
+        int c = KF_CARD(m), side = KF_SIDE(m), r, x;
+        gn_sibling_slot(&s->gn, s->run_last, side, &r, &x);
+        gn_set_del(&s->hand, c);
+        gn_place_at(&s->gn, c, r, x);
+        s->run_side = (int8_t)side;
+        s->run_last = (uint8_t)c;
+        if (cfg->every_sibling)
+            push_draws(s, ability_draws(CARD(cfg, c)->ability));
+        else
+            s->run_pending = CARD(cfg, c)->ability;
+        return;
+    }
+    case 5: push_draws(s, 1); return;
+    default: return;
+    }
+}
+
+/* ---- the rules table functions ---------------------------------------- */
+
+static void kf_init(const void *config, void *state)
+{
+    const kf_config *cfg = config;
+    kf_state *s = state;
+    memset(s, 0, sizeof *s);
+    gn_clear(&s->gn);
+    for (int c = 0; c < cfg->deck.n; c++)
+        gn_set_add(&s->pile, c);
+    s->phase = KF_DEAL;
+    s->forced = KF_NONE;
+    s->nc_event = KF_NONE;
+    s->nc_card = KF_NONE;
+    end_run(s);
+}
+
+static int kf_current(const void *config, const void *state)
+{
+    (void)config;
+    const kf_state *s = state;
+    switch (s->phase) {
+    case KF_PLAY:
+    case KF_FORCED:
+    case KF_PLACE: return 0;
+    case KF_OVER: return CROWN_TERMINAL;
+    default: return CROWN_CHANCE;
+    }
+}
+
+static void kf_apply(const void *config, void *state, crown_move m)
+{
+    const kf_config *cfg = config;
+    kf_state *s = state;
+    int phase = s->phase;
+    if (phase == KF_DEAL) {
+        take_from_pile(s, m);
+        gn_set_add(&s->hand, m);
+        if (++s->dealt == KF_START_HAND || !can_draw(s)) {
+            if (!any_character(cfg, &s->pile)) {
+                s->over = KF_END_NO_FOUNDER;
+                s->phase = KF_OVER;
+            } else {
+                s->phase = KF_FOUND;
+            }
+        }
+        return;
+    }
+    s->phase = KF_PLAY; /* neutral while the move is carried out */
+    switch (phase) {
+    case KF_FOUND:
+        take_from_pile(s, m);
+        gn_found(&s->gn, m);
+        break;
+    case KF_RESTART:
+        take_from_pile(s, m);
+        if (CARD(cfg, m)->kind == KB_CHARACTER)
+            gn_found(&s->gn, m);
+        else
+            gn_set_add(&s->discards, m); /* Events turned up are discarded */
+        break;
+    case KF_DRAW:
+        take_from_pile(s, m);
+        gn_set_add(&s->hand, m);
+        if (s->nwork > 0 && s->work[s->nwork - 1].kind == W_DRAW)
+            s->work[s->nwork - 1].a--;
+        break;
+    case KF_MARRIAGE: {
+        kf_work_item w = s->work[--s->nwork];
+        take_from_pile(s, m);
+        if (CARD(cfg, m)->kind == KB_CHARACTER) {
+            gn_place_child(&s->gn, m, w.b, w.side);
+            end_run(s);
+            s->run_child = (uint8_t)m;
+            s->run_last = (uint8_t)m;
+        } else {
+            gn_set_add(&s->aside, m);
+            push(s, W_FORCED, m, 0, 0, 0);
+        }
+        break;
+    }
+    case KF_PLAY:
+        if (KF_KIND(m) != 4 && run_active(s)) {
+            int k = ability_draws(s->run_pending);
+            end_run(s);
+            if (k) {
+                /* The last sibling's effect comes just before this move. */
+                push(s, W_DEFERRED, 0, 0, 0, m);
+                push_draws(s, k);
+                break;
+            }
+        }
+        apply_decision(cfg, s, m);
+        break;
+    case KF_FORCED:
+        s->nwork--; /* the W_FORCED item */
+        s->forced = KF_NONE;
+        end_run(s);
+        play_event(cfg, s, KF_CARD(m), KF_TARGET(m));
+        break;
+    case KF_PLACE: {
+        int c = s->nc_card, t = KF_TARGET(m), side = KF_SIDE(m);
+        gn_move(&s->gn, c, t, side);
+        push(s, W_DISCARD, s->nc_event, 0, 0, 0);
+        if (marries(cfg, c, t))
+            push(s, W_MARRY, c, t, side, 0);
+        s->nc_event = KF_NONE;
+        s->nc_card = KF_NONE;
+        end_run(s);
+        break;
+    }
+    default: return;
+    }
+    if (s->phase != KF_PLACE)
+        advance(cfg, s);
+}
+
+/* ---- score ------------------------------------------------------------ */
+
+int kf_score(const kf_config *cfg, const kf_state *s)
+{
+    const genealogy *g = &s->gn;
+    int score = 10 * s->exhausted;
+    if (gn_count(g) == 0)
+        return score;
+    int top_ent = -1;
+    GN_FOR(&g->present, c)
+        if (has_enthronement(cfg, s, c) && (top_ent < 0 || g->row[c] < top_ent))
+            top_ent = g->row[c];
+    int top = gn_top_row(g), bottom = gn_bottom_row(g);
+    for (int r = top; r <= bottom; r++)
+        if (gn_row_size(g, r) > 0)
+            score += (top_ent >= 0 && r >= top_ent) ? 2 : 1;
+    return score;
+}
+
+const char *kf_rating(int score)
+{
+    if (score <= 10)
+        return "Work harder";
+    if (score <= 20)
+        return "So-so";
+    if (score <= 30)
+        return "Good effort!";
+    if (score <= 50)
+        return "You are promising!";
+    return "Incredible!";
+}
+
+static void kf_returns(const void *config, const void *state, double *out)
+{
+    out[0] = kf_score(config, state);
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+static void put_card(const kf_config *cfg, int c, crown_buf *b)
+{
+    kb_put_card(CARD(cfg, c), b);
+}
+
+/* A card of the Genealogy: its text, and its place when another card of the
+ * Genealogy has the same face. */
+static void put_target(const kf_config *cfg, const genealogy *g, int t, crown_buf *b)
+{
+    put_card(cfg, t, b);
+    GN_FOR(&g->present, d) {
+        if (d != t && cfg->deck.face[d] == cfg->deck.face[t]) {
+            crown_buf_printf(b, "@%d,%d", g->row[t], g->x[t]);
+            return;
+        }
+    }
+}
+
+static void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
+{
+    const kf_config *cfg = config;
+    const kf_state *s = state;
+    static const char *const chance_word[] = {"deal ", "found ", "turn ", "draw ", "marriage "};
+    if (m >= 0 && m < GN_CARDS) {
+        crown_buf_puts(b, chance_word[s->phase <= KF_MARRIAGE ? s->phase : 3]);
+        put_card(cfg, m, b);
+        return;
+    }
+    switch (KF_KIND(m)) {
+    case 1:
+        crown_buf_puts(b, "play ");
+        put_card(cfg, KF_CARD(m), b);
+        crown_buf_puts(b, KF_SIDE(m) < 0 ? " left of " : " right of ");
+        put_target(cfg, &s->gn, KF_TARGET(m), b);
+        return;
+    case 2:
+        put_card(cfg, KF_CARD(m), b);
+        crown_buf_puts(b, " on ");
+        put_target(cfg, &s->gn, KF_TARGET(m), b);
+        return;
+    case 3:
+        crown_buf_puts(b, "place ");
+        crown_buf_puts(b, KF_SIDE(m) < 0 ? "left of " : "right of ");
+        put_target(cfg, &s->gn, KF_TARGET(m), b);
+        return;
+    case 4:
+        crown_buf_puts(b, "sibling ");
+        put_card(cfg, KF_CARD(m), b);
+        crown_buf_puts(b, KF_SIDE(m) < 0 ? " left" : " right");
+        return;
+    default: crown_buf_puts(b, "draw"); return;
+    }
+}
+
+/* The picture: one line per row, every card at its position (3 columns per
+ * half-card), '*' after an Active card, '^' after a card with an
+ * Enthronement under it, '+' with the King's Blood card. */
+static void put_picture(const kf_config *cfg, const kf_state *s, crown_buf *b)
+{
+    const genealogy *g = &s->gn;
+    if (gn_count(g) == 0) {
+        crown_buf_puts(b, "  (empty)\n");
+        return;
+    }
+    int minx = 0, first = 1;
+    GN_FOR(&g->present, c) {
+        if (first || g->x[c] < minx)
+            minx = g->x[c];
+        first = 0;
+    }
+    gn_set active = gn_active_set(g);
+    for (int r = gn_top_row(g); r <= gn_bottom_row(g); r++) {
+        char line[1024];
+        int len = 0;
+        memset(line, ' ', sizeof line);
+        GN_FOR(&g->present, c) {
+            if (g->row[c] != r)
+                continue;
+            int col = 3 * (g->x[c] - minx);
+            char label[32];
+            crown_buf lb;
+            crown_buf_init(&lb, label, sizeof label);
+            const kb_card *k = CARD(cfg, c);
+            crown_buf_printf(&lb, "%c%d%c", "BYGR"[k->colour], k->number,
+                             k->gender == KB_MALE ? 'm' : 'f');
+            if (k->ability)
+                crown_buf_putc(&lb, "-SVD"[k->ability]);
+            if (has_enthronement(cfg, s, c))
+                crown_buf_putc(&lb, '^');
+            if (gn_set_has(&active, c))
+                crown_buf_putc(&lb, '*');
+            int n = (int)strlen(label);
+            if (col + n < (int)sizeof line - 1) {
+                memcpy(line + col, label, (size_t)n);
+                if (col + n > len)
+                    len = col + n;
+            }
+        }
+        line[len] = '\0';
+        crown_buf_printf(b, "  %2d | ", r);
+        crown_buf_puts(b, line);
+        crown_buf_putc(b, '\n');
+    }
+}
+
+static void put_set(const kf_config *cfg, const gn_set *set, crown_buf *b)
+{
+    int first = 1;
+    GN_FOR(set, c) {
+        crown_buf_puts(b, first ? " " : " ");
+        put_card(cfg, c, b);
+        first = 0;
+    }
+}
+
+static void kf_observe(const void *config, const void *state, int viewer, crown_buf *b)
+{
+    const kf_config *cfg = config;
+    const kf_state *s = state;
+    static const char *const phase_txt[] = {
+        "dealing", "founding the Genealogy", "restarting the Genealogy", "drawing",
+        "drawing for a Marriage", "play", "play the Event drawn at the Marriage",
+        "place the card the New Connection lifted", "over"};
+    static const char *const end_txt[] = {"", "the hand is empty",
+                                          "no play, and no card can be drawn",
+                                          "10 cards in hand, none playable",
+                                          "every play would break the row limit",
+                                          "no Character to start the Genealogy"};
+    int score = kf_score(cfg, s);
+    crown_buf_printf(b, "King's Family, %s\n", phase_txt[s->phase]);
+    crown_buf_puts(b, "Genealogy (row | cards; * Active, ^ Enthronement):\n");
+    put_picture(cfg, s, b);
+    crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
+    crown_buf_printf(b, "hand (%d):", set_count(&s->hand));
+    put_set(cfg, &s->hand, b);
+    crown_buf_printf(b, "\npile: %d card%s%s", set_count(&s->pile),
+                     set_count(&s->pile) == 1 ? "" : "s", s->dead ? ", never drawn again" : "");
+    if (viewer == CROWN_OMNISCIENT && !gn_set_empty(&s->pile)) {
+        crown_buf_puts(b, ":");
+        put_set(cfg, &s->pile, b);
+    }
+    crown_buf_printf(b, "\ndiscards (%d):", set_count(&s->discards));
+    put_set(cfg, &s->discards, b);
+    crown_buf_putc(b, '\n');
+    if (!gn_set_empty(&s->aside)) {
+        crown_buf_puts(b, "being resolved:");
+        put_set(cfg, &s->aside, b);
+        crown_buf_putc(b, '\n');
+    }
+    if (s->phase == KF_PLACE) {
+        crown_buf_puts(b, "lifted: ");
+        put_card(cfg, s->nc_card, b);
+        crown_buf_putc(b, '\n');
+    }
+    if (run_active(s)) {
+        crown_buf_puts(b, "newborn: ");
+        put_card(cfg, s->run_child, b);
+        if (s->run_side)
+            crown_buf_printf(b, ", siblings to the %s", s->run_side < 0 ? "left" : "right");
+        crown_buf_putc(b, '\n');
+    }
+    crown_buf_printf(b, "exhausted piles: %d\nscore: %d (%s)\n", s->exhausted, score,
+                     kf_rating(score));
+    if (s->phase == KF_OVER)
+        crown_buf_printf(b, "game over: %s\n", end_txt[s->over]);
+}
+
+/* Nothing is hidden from anyone but the order of the pile, which is not
+ * decided until a card is drawn: a resampled game keeps the history. */
+static int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                       crown_rng *rng, crown_move *out, void *scratch)
+{
+    (void)config;
+    (void)viewer;
+    (void)rng;
+    (void)scratch;
+    memcpy(out, hist, n * sizeof *out);
+    return CROWN_OK;
+}
+
+static int kf_check(const void *config, const void *state, crown_err *err)
+{
+    const kf_config *cfg = config;
+    const kf_state *s = state;
+    const gn_set *parts[] = {&s->hand, &s->pile, &s->discards, &s->aside, &s->gn.present,
+                             &s->gn.attached};
+    gn_set seen = {{0, 0}};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        if ((seen.w[0] & parts[i]->w[0]) | (seen.w[1] & parts[i]->w[1])) {
+            crown_errf(err, "a card is in two places");
+            return -1;
+        }
+        seen.w[0] |= parts[i]->w[0];
+        seen.w[1] |= parts[i]->w[1];
+    }
+    if (set_count(&seen) != cfg->deck.n || gn_set_next(&seen, cfg->deck.n) >= 0) {
+        crown_errf(err, "cards are missing: %d of %d accounted for", set_count(&seen),
+                   cfg->deck.n);
+        return -1;
+    }
+    if (gn_check(&s->gn)) {
+        crown_errf(err, "the Genealogy is broken");
+        return -1;
+    }
+    GN_FOR(&s->gn.present, c) {
+        if (CARD(cfg, c)->kind != KB_CHARACTER) {
+            crown_errf(err, "an Event stands in the Genealogy");
+            return -1;
+        }
+        if (gn_row_size(&s->gn, s->gn.row[c]) > KF_ROW_LIMIT) {
+            crown_errf(err, "row %d holds more than 10 cards", s->gn.row[c]);
+            return -1;
+        }
+    }
+    if (set_count(&s->hand) > KF_HAND_LIMIT) {
+        crown_errf(err, "more than 10 cards in hand");
+        return -1;
+    }
+    if ((s->phase == KF_PLAY || s->phase == KF_FORCED || s->phase == KF_PLACE ||
+         s->phase == KF_DRAW || s->phase == KF_MARRIAGE) &&
+        gn_count(&s->gn) == 0) {
+        crown_errf(err, "an empty Genealogy was not restarted");
+        return -1;
+    }
+    if (s->dead && can_draw(s)) {
+        crown_errf(err, "cards in a pile that is never drawn");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the table -------------------------------------------------------- */
+
+const crown_rules crown_family_rules = {
+    .name = "kings_family",
+    .summary = "King's Family: the King's Blood solitaire, scored by the depth of the Genealogy",
+    .options = kf_options,
+    .noptions = OPT_COUNT,
+    .config_size = sizeof(kf_config),
+    .state_size = sizeof(kf_state),
+    /* 10 hand faces beside up to 120 cards on 2 sides, events on 120 targets,
+     * siblings, draw; or 120 chance outcomes, or 240 New Connection spots. */
+    .max_moves = 10 * KB_MAX_DECK * 2 + 4 * KB_MAX_DECK + 20 + 2 * GN_CARDS,
+    .configure = kf_configure,
+    .num_players = kf_num_players,
+    .init = kf_init,
+    .current = kf_current,
+    .legal = kf_legal,
+    .chance_weights = kf_weights,
+    .apply = kf_apply,
+    .move_text = kf_move_text,
+    .observe = kf_observe,
+    .returns = kf_returns,
+    .scores = kf_returns,
+    .resample = kf_resample,
+    .check = kf_check,
+};
