@@ -1,0 +1,852 @@
+/*
+ * test_family.c - the rules of King's Family (the solitaire), one test per
+ * ruling of RULINGS.md 1.3 and 1.5 (ruling_*), plus the project's decisions
+ * (decision_*, docs/kings-family.md).
+ *
+ * Games run with chance=explicit; positions late in a game are set up by
+ * writing the state directly (white-box): hand, Genealogy, pile, and every
+ * other card in the discards.
+ */
+#include <stdio.h>
+
+#include "common.h"
+#include "core/core.h"
+#include "kingsblood/family.h"
+
+static kb_deck D;
+
+static void load_deck(void)
+{
+    kb_default_deck(&D);
+}
+
+/* The id of the k-th card (0-based) reading `t` in the default deck. */
+static int idk(const char *t, int k)
+{
+    for (int i = 0; i < D.n; i++) {
+        char buf[32];
+        crown_buf b;
+        crown_buf_init(&b, buf, sizeof buf);
+        kb_put_card(&D.card[i], &b);
+        if (strcmp(buf, t) == 0 && k-- == 0)
+            return i;
+    }
+    ck_abort_msg("no card '%s'", t);
+    return -1;
+}
+
+static int id(const char *t)
+{
+    return idk(t, 0);
+}
+
+static kf_state *st(crown_game *g)
+{
+    return crown_internal_state_mut(g);
+}
+
+static void sound(crown_game *g)
+{
+    char msg[256];
+    ck_assert_msg(crown_internal_check(g, msg, sizeof msg) == 0, "%s", msg);
+}
+
+static crown_game *game(const char *options)
+{
+    char opts[1024];
+    load_deck();
+    snprintf(opts, sizeof opts, "%s%schance=explicit", options, options[0] ? "," : "");
+    return new_game("kings_family", opts, 1);
+}
+
+/* A game with a custom deck list; the test's card ids follow it. */
+static crown_game *game_with_deck(const char *list)
+{
+    crown_err err;
+    char opts[1024];
+    ck_assert_int_eq(kb_parse_deck(&D, list, &err), CROWN_OK);
+    snprintf(opts, sizeof opts, "deck=%s,chance=explicit", list);
+    return new_game("kings_family", opts, 1);
+}
+
+static void step(crown_game *g, const char *verb, const char *card)
+{
+    char mv[64];
+    snprintf(mv, sizeof mv, "%s %s", verb, card);
+    play(g, mv);
+}
+
+/* Deals the seven cards, then founds the Genealogy with `founder`. */
+static void start(crown_game *g, const char *hand, const char *founder)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", hand);
+    int k = 0;
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "), k++)
+        step(g, "deal", t);
+    ck_assert_int_eq(k, 7);
+    ck_assert_int_eq(st(g)->phase, KF_FOUND);
+    step(g, "found", founder);
+    sound(g);
+}
+
+/* Adds the cards of a list to a set, taking each copy of a repeated text in
+ * turn; `used` tracks copies already given out. */
+static void add_cards(gn_set *set, gn_set *used, const char *list)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        int k = 0, c;
+        while (gn_set_has(used, c = idk(t, k)))
+            k++;
+        gn_set_add(set, c);
+        gn_set_add(used, c);
+    }
+}
+
+/* Writes a position: the hand; the Genealogy as "card@row,x" items
+ * ("enthronement>B3m" attaches under a placed card); the pile ("rest" for
+ * every card not given out); every other card in the discards.  The player
+ * is to play. */
+static void setup(crown_game *g, const char *hand, const char *gen, const char *pile)
+{
+    kf_state *s = st(g);
+    gn_set used = {{0, 0}};
+    memset(&s->hand, 0, sizeof s->hand);
+    memset(&s->pile, 0, sizeof s->pile);
+    memset(&s->discards, 0, sizeof s->discards);
+    memset(&s->aside, 0, sizeof s->aside);
+    gn_clear(&s->gn);
+    add_cards(&s->hand, &used, hand);
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", gen);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        char *at = strchr(t, '@'), *gt = strchr(t, '>');
+        gn_set one = {{0, 0}};
+        if (at) {
+            int r, x;
+            *at = '\0';
+            ck_assert_int_eq(sscanf(at + 1, "%d,%d", &r, &x), 2);
+            add_cards(&one, &used, t);
+            gn_place_at(&s->gn, gn_set_next(&one, 0), r, x);
+        } else {
+            ck_assert_ptr_nonnull(gt);
+            *gt = '\0';
+            add_cards(&one, &used, t);
+            gn_attach(&s->gn, gn_set_next(&one, 0), id(gt + 1));
+        }
+    }
+    if (strcmp(pile, "rest") == 0) {
+        for (int c = 0; c < D.n; c++)
+            if (!gn_set_has(&used, c))
+                gn_set_add(&s->pile, c);
+    } else {
+        add_cards(&s->pile, &used, pile);
+    }
+    for (int c = 0; c < D.n; c++)
+        if (!gn_set_has(&used, c) && !gn_set_has(&s->pile, c))
+            gn_set_add(&s->discards, c);
+    s->phase = KF_PLAY;
+    s->nwork = 0;
+    s->dead = gn_set_empty(&s->pile);
+    s->run_child = s->run_last = KF_NONE;
+    s->run_side = 0;
+    s->run_pending = 0;
+    sound(g);
+}
+
+static int in_hand(crown_game *g, const char *t)
+{
+    return gn_set_has(&st(g)->hand, id(t));
+}
+
+static int hand_size(crown_game *g)
+{
+    return gn_set_count(&st(g)->hand);
+}
+
+static int placed(crown_game *g, const char *t, int row, int x)
+{
+    int c = id(t);
+    return gn_has(&st(g)->gn, c) && st(g)->gn.row[c] == row && st(g)->gn.x[c] == x;
+}
+
+static int nlegal(crown_game *g)
+{
+    crown_move m[4096];
+    size_t n;
+    OK(crown_legal_moves(g, m, 4096, &n));
+    return (int)n;
+}
+
+static int has_text(crown_game *g, const char *needle)
+{
+    char *o = observe(g, 0);
+    int r = strstr(o, needle) != NULL;
+    free(o);
+    return r;
+}
+
+/* ---- 1.5 setup -------------------------------------------------------- */
+
+START_TEST(ruling_setup_seven_cards_and_a_character_founder)
+{
+    crown_game *g = game("");
+    for (int i = 0; i < 7; i++) {
+        ck_assert_int_eq(current(g), CROWN_CHANCE);
+        ck_assert_int_eq(st(g)->phase, KF_DEAL);
+        step(g, "deal", i == 0 ? "assassination" : (const char *[]){"", "B1m", "B2m", "B3m",
+                                                                          "B4m", "B6m", "B7m"}[i]);
+    }
+    ck_assert_int_eq(hand_size(g), 7);
+    /* The founder is a Character: Events are never turned up for it. */
+    ck_assert_int_eq(st(g)->phase, KF_FOUND);
+    ck_assert(!can_play(g, "found exile"));
+    ck_assert(can_play(g, "found R5f"));
+    /* 75 cards left, 66 of them Characters, one outcome per face. */
+    ck_assert_int_eq(nlegal(g), 66);
+    step(g, "found", "R5f");
+    ck_assert(placed(g, "R5f", 0, 0));
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.3 plays -------------------------------------------------------- */
+
+START_TEST(ruling_play_matches_colour_or_number)
+{
+    crown_game *g = game("");
+    start(g, "B5f Y3f R7m G1m R1f Y9m G2m", "B3m");
+    ck_assert(can_play(g, "play B5f right of B3m"));  /* colour */
+    ck_assert(can_play(g, "play Y3f left of B3m"));   /* number */
+    ck_assert(!can_play(g, "play R7m right of B3m")); /* neither */
+    ck_assert(!can_play(g, "play G1m left of B3m"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_marriage_same_colour_different_gender)
+{
+    crown_game *g = game("");
+    start(g, "B5f B6m Y3f R7m G1m R1f Y9m", "B3m");
+    play(g, "play B6m right of B3m"); /* same gender: no Marriage */
+    ck_assert_int_eq(current(g), 0);
+    play(g, "play Y3f left of B3m"); /* another colour: no Marriage */
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+    g = game("");
+    start(g, "B5f B6m Y3f R7m G1m R1f Y9m", "B3m");
+    play(g, "play B5f right of B3m");
+    ck_assert_int_eq(st(g)->phase, KF_MARRIAGE);
+    ck_assert(can_play(g, "marriage G4f"));
+    play(g, "marriage G4f");
+    /* The child lies half-way below the parents. */
+    ck_assert(placed(g, "G4f", 1, 1));
+    ck_assert(!gn_active(&st(g)->gn, id("B3m")));
+    ck_assert(gn_active(&st(g)->gn, id("G4f")));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_marriage_draws_an_event_that_must_be_played)
+{
+    crown_game *g = game("");
+    start(g, "B5f B6m Y3f R7m G1m R1f Y9m", "B3m");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage assassination");
+    ck_assert_int_eq(st(g)->phase, KF_FORCED);
+    ck_assert(gn_set_has(&st(g)->aside, id("assassination")));
+    /* Only the forced Event's targets: the two Active cards. */
+    ck_assert_int_eq(nlegal(g), 2);
+    ck_assert(can_play(g, "assassination on B3m"));
+    play(g, "assassination on B3m");
+    /* No child; the Assassination's own draw follows. */
+    ck_assert_int_eq(st(g)->phase, KF_DRAW);
+    play(g, "draw G9m");
+    ck_assert(in_hand(g, "G9m"));
+    ck_assert(gn_set_has(&st(g)->discards, id("assassination")));
+    ck_assert(gn_set_has(&st(g)->discards, id("B3m")));
+    ck_assert_int_eq(gn_count(&st(g)->gn), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_marriage_with_no_card_to_draw_has_no_child)
+{
+    crown_game *g = game("");
+    setup(g, "B5f B9m", "B3m@0,0", "");
+    play(g, "play B5f right of B3m");
+    ck_assert_int_eq(gn_count(&st(g)->gn), 2);
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_forced_event_without_target_is_discarded)
+{
+    /* A deck with three Enthronements.  Every Active card already has one
+     * when the third is drawn at a Marriage: it has no target and goes to
+     * the discards. */
+    crown_game *g = game_with_deck("B3m B5f G2m R9m enthronement enthronement enthronement");
+    setup(g, "B5f R9m", "B3m@0,0 enthronement>B3m G2m@0,6 enthronement>G2m", "enthronement");
+    /* B5f between them touches B3m only, and closes both gaps: not Active. */
+    play(g, "play B5f right of B3m");
+    play(g, "marriage enthronement");
+    ck_assert(gn_set_has(&st(g)->discards, idk("enthronement", 2)));
+    ck_assert(gn_set_empty(&st(g)->aside));
+    /* R9m matches nothing and nothing can be drawn: the game is over. */
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_STUCK);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_play_on_the_child_after_a_birth)
+{
+    crown_game *g = game("");
+    start(g, "B5f G6m G4m R7m G1m R1f Y9m", "B3m");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f");
+    /* Any legal play may follow; on the child too, and it may marry again. */
+    ck_assert(can_play(g, "play G6m right of G4f"));
+    play(g, "play G6m right of G4f");
+    ck_assert_int_eq(st(g)->phase, KF_MARRIAGE);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_siblings)
+{
+    crown_game *g = game("");
+    start(g, "B5f G4m Y4m R4f R4m G1m Y9m", "B3m");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f");
+    /* A card of the child's number beside it is a sibling, either side
+     * first; it never marries (G4m beside G4f would). */
+    ck_assert(can_play(g, "sibling G4m right"));
+    ck_assert(can_play(g, "sibling Y4m left"));
+    ck_assert(!can_play(g, "play G4m right of G4f"));
+    play(g, "sibling G4m right");
+    ck_assert(placed(g, "G4m", 1, 3));
+    ck_assert_int_eq(current(g), 0);
+    /* Then only on that side, each beside the previous. */
+    ck_assert(can_play(g, "sibling Y4m right"));
+    ck_assert(!can_play(g, "sibling Y4m left"));
+    play(g, "sibling Y4m right");
+    ck_assert(placed(g, "Y4m", 1, 5));
+    /* A card of the child's number on the other side is an ordinary play and
+     * ends the run. */
+    ck_assert(can_play(g, "play R4f left of G4f"));
+    play(g, "play R4f left of G4f");
+    ck_assert_int_eq(st(g)->run_child, KF_NONE);
+    ck_assert(!can_play(g, "sibling R4m right"));
+    sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_only_the_last_siblings_effect_counts)
+{
+    /* Child 2: siblings B2f-skip then Y2m; at the end only Y2m (no effect). */
+    crown_game *g = game("");
+    setup(g, "B5f B2f-skip Y2m R9m G9f", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G2m");
+    play(g, "sibling B2f-skip right");
+    ck_assert_int_eq(current(g), 0); /* the Skip waits: another sibling may follow */
+    ck_assert_int_eq(st(g)->run_pending, KB_SKIP);
+    play(g, "sibling Y2m right");
+    /* No further sibling: the run ends at once with Y2m's (no) effect. */
+    ck_assert_int_eq(st(g)->run_child, KF_NONE);
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(hand_size(g), 2);
+    crown_free(g);
+
+    /* The last sibling a Skip, no further sibling: its draw comes at once. */
+    g = game("");
+    setup(g, "B5f B2f-skip R9m", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G2m");
+    play(g, "sibling B2f-skip left");
+    ck_assert_int_eq(st(g)->phase, KF_DRAW);
+    play(g, "draw R8m");
+    ck_assert(in_hand(g, "R8m"));
+    crown_free(g);
+
+    /* A further sibling possible: the Skip's draw comes just before the next
+     * (non-sibling) move. */
+    g = game("");
+    setup(g, "B5f B2f-skip Y2m R9m G9f", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G2m");
+    play(g, "sibling B2f-skip left");
+    ck_assert_int_eq(current(g), 0);
+    play(g, "play G9f right of G2m");
+    ck_assert_int_eq(st(g)->phase, KF_DRAW); /* the Skip's draw first */
+    ck_assert(!placed(g, "G9f", 1, 3));
+    play(g, "draw R8m");
+    ck_assert(placed(g, "G9f", 1, 3));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_option_every_siblings_effect)
+{
+    crown_game *g = game("sibling_effects=every");
+    setup(g, "B5f B2f-skip Y2m R9m", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G2m");
+    play(g, "sibling B2f-skip right");
+    ck_assert_int_eq(st(g)->phase, KF_DRAW); /* at once */
+    play(g, "draw R8m");
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_a_drawn_child_is_not_played)
+{
+    crown_game *g = game("");
+    setup(g, "B5f R9m G6m", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G8f-draw3");
+    /* The child's Draw 3 does nothing. */
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(hand_size(g), 2);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.3 / 1.5 events ------------------------------------------------- */
+
+START_TEST(ruling_assassination_discards_and_draws_one)
+{
+    crown_game *g = game("");
+    setup(g, "assassination B9m", "B3m@0,0 B6m@0,2 enthronement>B6m", "rest");
+    ck_assert(can_play(g, "assassination on B6m"));
+    play(g, "assassination on B6m");
+    ck_assert(gn_set_has(&st(g)->discards, id("B6m")));
+    ck_assert(gn_set_has(&st(g)->discards, id("enthronement"))); /* with its attachment */
+    ck_assert_int_eq(st(g)->phase, KF_DRAW);
+    play(g, "draw Y1m");
+    ck_assert(in_hand(g, "Y1m"));
+    ck_assert(gn_set_has(&st(g)->discards, id("assassination")));
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_exile_discards_and_draws_two)
+{
+    crown_game *g = game("");
+    setup(g, "exile B9m", "B3m@0,0 B6m@0,2", "rest");
+    play(g, "exile on B3m");
+    ck_assert(gn_set_has(&st(g)->discards, id("B3m")));
+    play(g, "draw Y1m");
+    play(g, "draw Y2m");
+    ck_assert(in_hand(g, "Y1m") && in_hand(g, "Y2m"));
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_new_connection)
+{
+    crown_game *g = game("");
+    /* B3m B6m touch; R7f stands apart.  Lift B6m, place it beside R7f: no
+     * matching needed; not back where it was. */
+    setup(g, "new-connection B9m", "B3m@0,0 B6m@0,2 R7f@0,8", "rest");
+    play(g, "new-connection on B6m");
+    ck_assert_int_eq(st(g)->phase, KF_PLACE);
+    ck_assert(!can_play(g, "place right of B3m")); /* the spot it left */
+    ck_assert(can_play(g, "place left of B3m"));
+    ck_assert(can_play(g, "place right of R7f"));
+    play(g, "place right of R7f");
+    ck_assert(placed(g, "B6m", 0, 10));
+    ck_assert(gn_set_has(&st(g)->discards, id("new-connection")));
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_new_connection_marriage_and_no_ability)
+{
+    crown_game *g = game("");
+    /* Moving R8f-draw3 beside R7m: its Draw 3 is not triggered; it marries. */
+    setup(g, "new-connection Y9m", "B3m@0,0 R8f-draw3@0,2 R7m@0,8", "rest");
+    play(g, "new-connection on R8f-draw3");
+    play(g, "place right of R7m");
+    ck_assert_int_eq(st(g)->phase, KF_MARRIAGE);
+    /* The New Connection is still being resolved: not among the discards. */
+    ck_assert(gn_set_has(&st(g)->aside, id("new-connection")));
+    play(g, "marriage G1f");
+    ck_assert(placed(g, "G1f", 1, 9));
+    ck_assert(gn_set_has(&st(g)->discards, id("new-connection")));
+    ck_assert_int_eq(hand_size(g), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_enthronement_discards_rows_above)
+{
+    crown_game *g = game("");
+    setup(g, "enthronement Y9m", "B3m@0,0 B5f@0,2 G4m@1,1 G6f@1,3 Y1m@2,0", "rest");
+    ck_assert(can_play(g, "enthronement on G6f"));
+    play(g, "enthronement on G6f");
+    ck_assert(gn_set_has(&st(g)->discards, id("B3m")));
+    ck_assert(gn_set_has(&st(g)->discards, id("B5f")));
+    /* Its own row and the rows below stay, renumbered from 0. */
+    ck_assert(gn_has(&st(g)->gn, id("G4m")));
+    ck_assert_int_eq(st(g)->gn.row[id("G6f")], 0);
+    ck_assert_int_eq(st(g)->gn.row[id("Y1m")], 1);
+    ck_assert(gn_set_has(&st(g)->gn.attached, id("enthronement")));
+    sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_no_second_enthronement_on_a_card)
+{
+    crown_game *g = game("");
+    setup(g, "enthronement Y9m", "B3m@0,0 enthronement>B3m R6m@0,6", "rest");
+    ck_assert(!can_play(g, "enthronement on B3m"));
+    ck_assert(can_play(g, "enthronement on R6m"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_empty_genealogy_restarts)
+{
+    crown_game *g = game("");
+    setup(g, "assassination Y9m", "B3m@0,0", "rest");
+    play(g, "assassination on B3m");
+    /* At once, before the Assassination's draw: turn up cards; Events
+     * turned up are discarded. */
+    ck_assert_int_eq(st(g)->phase, KF_RESTART);
+    play(g, "turn exile");
+    ck_assert(gn_set_has(&st(g)->discards, id("exile")));
+    ck_assert_int_eq(st(g)->phase, KF_RESTART);
+    play(g, "turn R2m");
+    ck_assert(placed(g, "R2m", 0, 0));
+    ck_assert_int_eq(st(g)->phase, KF_DRAW); /* then the Assassination's draw */
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.5 the solitaire ------------------------------------------------ */
+
+START_TEST(ruling_effects_draw_cards)
+{
+    /* Each played beside a card of its number in another colour (no
+     * Marriage): Skip draws 1, Reverse 2, Draw 3 three. */
+    const char *cards[][2] = {{"B2f-skip", "Y2m"}, {"B5m-reverse", "Y5f"}, {"B8f-draw3", "Y8m"}};
+    const char *draw_texts[] = {"draw G1m", "draw G1f", "draw G3m"};
+    for (int k = 0; k < 3; k++) {
+        crown_game *g = game("");
+        char hand[64], gen[64], mv[64];
+        snprintf(hand, sizeof hand, "%s B9m", cards[k][0]);
+        snprintf(gen, sizeof gen, "%s@0,0", cards[k][1]);
+        setup(g, hand, gen, "rest");
+        snprintf(mv, sizeof mv, "play %s right of %s", cards[k][0], cards[k][1]);
+        play(g, mv);
+        for (int i = 0; i <= k; i++) {
+            ck_assert_int_eq(st(g)->phase, KF_DRAW);
+            play(g, draw_texts[i]);
+        }
+        ck_assert_int_eq(st(g)->phase, KF_PLAY);
+        ck_assert_int_eq(hand_size(g), 2 + k);
+        crown_free(g);
+    }
+}
+END_TEST
+
+START_TEST(ruling_effect_before_marriage)
+{
+    crown_game *g = game("");
+    setup(g, "B2f-skip R9m", "B3m@0,0", "rest");
+    play(g, "play B2f-skip right of B3m");
+    ck_assert_int_eq(st(g)->phase, KF_DRAW); /* the Skip's card first */
+    play(g, "draw Y1m");
+    ck_assert_int_eq(st(g)->phase, KF_MARRIAGE); /* then the Marriage */
+    play(g, "marriage G4f");
+    ck_assert(in_hand(g, "Y1m"));
+    ck_assert(placed(g, "G4f", 1, 1));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_must_play)
+{
+    crown_game *g = game("");
+    setup(g, "assassination R9m", "B3m@0,0", "rest");
+    /* Only an Event is playable: it must be played, no draw. */
+    ck_assert(!can_play(g, "draw"));
+    ck_assert_int_eq(nlegal(g), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_option_events_optional)
+{
+    crown_game *g = game("events=optional");
+    setup(g, "assassination R9m", "B3m@0,0", "rest");
+    ck_assert(can_play(g, "draw"));
+    play(g, "draw");
+    ck_assert_int_eq(st(g)->phase, KF_DRAW);
+    play(g, "draw R8m");
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+    /* With a Character to play, drawing is not offered. */
+    g = game("events=optional");
+    setup(g, "assassination B9m", "B3m@0,0", "rest");
+    ck_assert(!can_play(g, "draw"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_draw_until_playable)
+{
+    crown_game *g = game("");
+    setup(g, "B5f R9m", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage Y7m"); /* child Y7m; R9m matches nothing */
+    ck_assert_int_eq(st(g)->phase, KF_DRAW);
+    play(g, "draw R8m"); /* not playable: draw again */
+    ck_assert_int_eq(st(g)->phase, KF_DRAW);
+    play(g, "draw G7f"); /* playable (7) */
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(hand_size(g), 3);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_hand_limit_ten)
+{
+    /* Nine cards and a Draw 3 played: after it leaves, one draw to 10, the
+     * other two skipped. */
+    crown_game *g = game("");
+    setup(g, "B8f-draw3 R9m R8m R7m R6m R4m R3m R1m Y9m Y8m", "B3m@0,0", "rest");
+    ck_assert_int_eq(hand_size(g), 10);
+    play(g, "play B8f-draw3 right of B3m");
+    ck_assert_int_eq(st(g)->phase, KF_DRAW);
+    play(g, "draw G1m");
+    ck_assert_int_eq(hand_size(g), 10);
+    ck_assert(st(g)->phase != KF_DRAW);
+    crown_free(g);
+    /* Ten cards, none playable: the game is over. */
+    g = game("");
+    setup(g, "B5f R9m R8m R7m R6m R4m R2m R1m Y9m Y8m", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G3m"); /* nothing in hand matches G3m */
+    ck_assert_int_eq(st(g)->phase, KF_DRAW); /* nine in hand: draw */
+    play(g, "draw Y1m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_FULL_HAND);
+    crown_free(g);
+}
+END_TEST
+
+/* Row 0 with nine cards at one-card gaps: only its ends are open. */
+#define NINE "G1m@0,0 G2m@0,4 G3m@0,8 G4m@0,12 G6m@0,16 G7m@0,20 G8m@0,24 G9m@0,28 Y4m@0,32"
+
+START_TEST(ruling_row_limit_ten)
+{
+    crown_game *g = game("");
+    setup(g, "Y6m Y1f B6m", NINE " Y6f@0,36 B3m@2,0", "rest");
+    /* Row 0 holds 10: Y1f may go beside neither end. */
+    ck_assert(!can_play(g, "play Y1f right of Y6f"));
+    ck_assert(!can_play(g, "play Y1f left of G1m"));
+    ck_assert(can_play(g, "play B6m right of B3m")); /* another row */
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_row_limit_ends_the_game)
+{
+    crown_game *g = game("");
+    setup(g, "Y6m Y1f", NINE, "rest");
+    ck_assert(can_play(g, "play Y1f left of G1m"));
+    play(g, "play Y6m right of Y4m"); /* the tenth card of row 0 */
+    /* Every play left would put an 11th card in row 0: the game ends. */
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_ROW_LIMIT);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_row_limit_counts_the_child)
+{
+    crown_game *g = game("");
+    /* Row 1 holds 10 cards; a Marriage in row 0 would put its child there. */
+    setup(g, "B5f B6m",
+          "B3m@0,0 G1m@1,5 G2m@1,9 G3m@1,13 G4m@1,17 G6m@1,21 G7m@1,25 G8m@1,29 G9m@1,33 "
+          "R1m@1,37 R2m@1,41",
+          "rest");
+    ck_assert(!can_play(g, "play B5f left of B3m"));  /* marries: child in the full row */
+    ck_assert(can_play(g, "play B6m left of B3m"));   /* no Marriage */
+    crown_free(g);
+    /* With no card to draw there is no child, and the play is allowed. */
+    g = game("");
+    setup(g, "B5f B6m",
+          "B3m@0,0 G1m@1,5 G2m@1,9 G3m@1,13 G4m@1,17 G6m@1,21 G7m@1,25 G8m@1,29 G9m@1,33 "
+          "R1m@1,37 R2m@1,41",
+          "");
+    ck_assert(can_play(g, "play B5f left of B3m"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_pile_runs_out_scores_and_reshuffles)
+{
+    crown_game *g = game("");
+    /* One card in the pile, 21 or more in the discards. */
+    setup(g, "B2f-skip R9m", "B3m@0,0", "Y1m");
+    ck_assert_int_gt(gn_set_count(&st(g)->discards), 20);
+    int discards = gn_set_count(&st(g)->discards);
+    play(g, "play B2f-skip left of B3m");
+    play(g, "draw Y1m");
+    ck_assert_int_eq(st(g)->exhausted, 1);
+    ck_assert_int_eq(gn_set_count(&st(g)->pile), discards);
+    ck_assert(gn_set_empty(&st(g)->discards));
+    ck_assert(!st(g)->dead);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_twenty_discards_or_fewer_no_more_draws)
+{
+    /* A 24-card deck: with 4 cards in play, 20 in the discards. */
+    crown_game *g = game_with_deck(
+        "B3m B2f-skip R9m Y1m G1m G1f G2m G3m G3f G4m G4f G5f G6m G6f G7m G7f G8m G9m G9f "
+        "R1m R1f R2m R3m R3f");
+    setup(g, "B2f-skip R9m", "B3m@0,0", "Y1m");
+    ck_assert_int_eq(gn_set_count(&st(g)->discards), 20);
+    play(g, "play B2f-skip left of B3m");
+    play(g, "draw Y1m");
+    ck_assert_int_eq(st(g)->exhausted, 1);
+    ck_assert(st(g)->dead);
+    ck_assert(gn_set_empty(&st(g)->pile));
+    ck_assert_int_eq(gn_set_count(&st(g)->discards), 20);
+    /* The Marriage of B2f and B3m draws nothing: no child. */
+    ck_assert_int_eq(gn_count(&st(g)->gn), 2);
+    ck_assert(has_text(g, "pile: 0 cards, never drawn again"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_game_ends_when_the_hand_is_empty)
+{
+    crown_game *g = game("");
+    setup(g, "B6m", "B3m@0,0", "rest");
+    play(g, "play B6m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_HAND_EMPTY);
+    crown_free(g);
+    /* ... but not while a drawn Event must still be played. */
+    g = game("");
+    setup(g, "B5f", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage exile");
+    ck_assert_int_eq(st(g)->phase, KF_FORCED);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_game_ends_with_no_play_and_no_draw)
+{
+    crown_game *g = game("");
+    setup(g, "B6m R9m", "B3m@0,0", "");
+    play(g, "play B6m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_STUCK);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_score_and_rating)
+{
+    crown_game *g = game("");
+    setup(g, "R9m", "B3m@0,0 B5f@0,2 G4m@1,1 G6f@1,3 Y1m@2,2", "rest");
+    kf_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.deck = D;
+    ck_assert_int_eq(kf_score(&cfg, st(g)), 3);
+    gn_attach(&st(g)->gn, id("enthronement"), id("G6f"));
+    ck_assert_int_eq(kf_score(&cfg, st(g)), 1 + 2 + 2); /* row 1 and below count twice */
+    st(g)->exhausted = 2;
+    ck_assert_int_eq(kf_score(&cfg, st(g)), 25);
+    ck_assert(has_text(g, "score: 25 (Good effort!)"));
+    ck_assert_str_eq(kf_rating(0), "Work harder");
+    ck_assert_str_eq(kf_rating(10), "Work harder");
+    ck_assert_str_eq(kf_rating(11), "So-so");
+    ck_assert_str_eq(kf_rating(20), "So-so");
+    ck_assert_str_eq(kf_rating(21), "Good effort!");
+    ck_assert_str_eq(kf_rating(30), "Good effort!");
+    ck_assert_str_eq(kf_rating(31), "You are promising!");
+    ck_assert_str_eq(kf_rating(50), "You are promising!");
+    ck_assert_str_eq(kf_rating(51), "Incredible!");
+    double r[1];
+    size_t n;
+    OK(crown_scores(g, r, 1, &n));
+    ck_assert_double_eq(r[0], 25);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_draws_the_genealogy)
+{
+    crown_game *g = game("");
+    setup(g, "R9m assassination", "B3m@0,0 B5f@0,2 G4m@1,1", "rest");
+    char *o = observe(g, 0);
+    ck_assert_msg(strstr(o, "   0 | B3m   B5f\n"), "%s", o);
+    ck_assert_msg(strstr(o, "   1 |    G4m*\n"), "%s", o);
+    ck_assert_msg(strstr(o, "hand (2): R9m assassination\n"), "%s", o);
+    ck_assert_msg(strstr(o, "generations: 2\n"), "%s", o);
+    free(o);
+    crown_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("kings_family");
+    TCase *tc = tcase_create("rulings");
+    tcase_add_test(tc, ruling_setup_seven_cards_and_a_character_founder);
+    tcase_add_test(tc, ruling_play_matches_colour_or_number);
+    tcase_add_test(tc, ruling_marriage_same_colour_different_gender);
+    tcase_add_test(tc, ruling_marriage_draws_an_event_that_must_be_played);
+    tcase_add_test(tc, ruling_marriage_with_no_card_to_draw_has_no_child);
+    tcase_add_test(tc, ruling_forced_event_without_target_is_discarded);
+    tcase_add_test(tc, ruling_play_on_the_child_after_a_birth);
+    tcase_add_test(tc, ruling_siblings);
+    tcase_add_test(tc, ruling_only_the_last_siblings_effect_counts);
+    tcase_add_test(tc, ruling_option_every_siblings_effect);
+    tcase_add_test(tc, ruling_a_drawn_child_is_not_played);
+    tcase_add_test(tc, ruling_assassination_discards_and_draws_one);
+    tcase_add_test(tc, ruling_exile_discards_and_draws_two);
+    tcase_add_test(tc, ruling_new_connection);
+    tcase_add_test(tc, ruling_new_connection_marriage_and_no_ability);
+    tcase_add_test(tc, ruling_enthronement_discards_rows_above);
+    tcase_add_test(tc, ruling_no_second_enthronement_on_a_card);
+    tcase_add_test(tc, ruling_empty_genealogy_restarts);
+    tcase_add_test(tc, ruling_effects_draw_cards);
+    tcase_add_test(tc, ruling_effect_before_marriage);
+    tcase_add_test(tc, ruling_must_play);
+    tcase_add_test(tc, ruling_option_events_optional);
+    tcase_add_test(tc, ruling_draw_until_playable);
+    tcase_add_test(tc, ruling_hand_limit_ten);
+    tcase_add_test(tc, ruling_row_limit_ten);
+    tcase_add_test(tc, ruling_row_limit_ends_the_game);
+    tcase_add_test(tc, ruling_row_limit_counts_the_child);
+    tcase_add_test(tc, ruling_pile_runs_out_scores_and_reshuffles);
+    tcase_add_test(tc, ruling_twenty_discards_or_fewer_no_more_draws);
+    tcase_add_test(tc, ruling_game_ends_when_the_hand_is_empty);
+    tcase_add_test(tc, ruling_game_ends_with_no_play_and_no_draw);
+    tcase_add_test(tc, ruling_score_and_rating);
+    tcase_add_test(tc, observation_draws_the_genealogy);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
