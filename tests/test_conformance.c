@@ -21,6 +21,7 @@
 
 #include "common.h"
 #include "core/core.h"
+#include "kingsblood/family.h"
 
 typedef struct config {
     const char *game;
@@ -60,6 +61,45 @@ static const config configs[] = {
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* ---- a reference for the Genealogy's Active cards ---------------------
+ * An independent formulation of RULINGS 1.2 on half-card cells: a card at x
+ * fills cells x and x+1 of its row. */
+static int cell_taken(const genealogy *gn, int row, int cell, int except)
+{
+    GN_FOR(&gn->present, c)
+        if (c != except && gn->row[c] == row && (gn->x[c] == cell || gn->x[c] + 1 == cell))
+            return 1;
+    return 0;
+}
+
+static int reference_active(const genealogy *gn, int t)
+{
+    int r = gn->row[t], x = gn->x[t];
+    if (cell_taken(gn, r + 1, x, -1) || cell_taken(gn, r + 1, x + 1, -1))
+        return 0; /* something lies on top of it */
+    /* Right: cells x+2, x+3 for the new card and x+4 (nothing may touch it
+     * from beyond); its child fills cells x+1, x+2 of the row below. */
+    int right = !cell_taken(gn, r, x + 2, t) && !cell_taken(gn, r, x + 3, t) &&
+                !cell_taken(gn, r, x + 4, t) && !cell_taken(gn, r + 1, x + 1, -1) &&
+                !cell_taken(gn, r + 1, x + 2, -1);
+    int left = !cell_taken(gn, r, x - 3, t) && !cell_taken(gn, r, x - 2, t) &&
+               !cell_taken(gn, r, x - 1, t) && !cell_taken(gn, r + 1, x - 1, -1) &&
+               !cell_taken(gn, r + 1, x, -1);
+    return left || right;
+}
+
+/* Game-specific invariants beyond the game's own check. */
+static void check_extra(crown_game *g)
+{
+    if (strcmp(crown_name(g), "kings_family") == 0) {
+        const kf_state *s = crown_internal_state(g);
+        gn_set active = gn_active_set(&s->gn);
+        GN_FOR(&s->gn.present, c)
+            ck_assert_msg(gn_set_has(&active, c) == reference_active(&s->gn, c),
+                          "card %d: Active flag differs from the definition", c);
+    }
 }
 
 static void check_state_sound(crown_game *g)
@@ -200,6 +240,7 @@ static void play_one(const config *cf, uint64_t seed, int full)
     for (step = 0;; step++) {
         ck_assert_msg(step < MAX_STEPS, "the game does not end");
         check_state_sound(g);
+        check_extra(g);
         int p = current(g);
         size_t n;
         OK(crown_legal_moves(g, moves, max, &n));
