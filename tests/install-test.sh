@@ -58,7 +58,7 @@ echo "$out" | grep -q "game over" || fail "minimal printed: $out"
 echo "minimal: $(echo "$out" | head -n 1)"
 
 # The installed programs run.
-for prog in crown-play crown-bench crown-minimal; do
+for prog in crown-play crown-bench crown-minimal kings-family-stats; do
     [ -x "$dest$prefix/bin/$prog" ] || fail "$prog not installed"
 done
 LD_LIBRARY_PATH="$dest$libdir" "$dest$prefix/bin/crown-play" --list | grep -q game_of_kingdoms ||

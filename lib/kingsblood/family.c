@@ -790,7 +790,8 @@ static void kf_observe(const void *config, const void *state, int viewer, crown_
                                           "no Character to start the Genealogy"};
     int score = kf_score(cfg, s);
     crown_buf_printf(b, "King's Family, %s\n", phase_txt[s->phase]);
-    crown_buf_puts(b, "Genealogy (row | cards; * Active, ^ Enthronement):\n");
+    crown_buf_puts(b, "Genealogy (row | cards; S Skip, V Reverse, D Draw 3; * Active, "
+                      "^ Enthronement):\n");
     put_picture(cfg, s, b);
     crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
     crown_buf_printf(b, "hand (%d):", set_count(&s->hand));
