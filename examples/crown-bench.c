@@ -149,6 +149,7 @@ int main(int argc, char **argv)
         {"game_of_kingdoms", "players=4"},
         {"game_of_kingdoms", "players=4,variant=ruthless"},
         {"game_of_kingdoms", "players=6,variant=ruthless"},
+        {"kings_family", ""},
     };
     int rc = 0;
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)

@@ -796,6 +796,85 @@ START_TEST(ruling_score_and_rating)
 }
 END_TEST
 
+
+START_TEST(ruling_row_limit_counts_siblings)
+{
+    crown_game *g = game("");
+    /* Row 1 will hold 9 cards and the newborn: no room for a sibling. */
+    setup(g, "B5f Y4m",
+          "B3m@0,0 G1m@1,7 G2m@1,11 G3m@1,15 G5m-reverse@1,19 G6m@1,23 G7m@1,27 G8m@1,31 "
+          "G9m@1,35 R1m@1,39",
+          "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f"); /* the tenth card of row 1 */
+    ck_assert(!can_play(g, "sibling Y4m right"));
+    ck_assert(!can_play(g, "sibling Y4m left"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_forced_new_connection_may_marry_again)
+{
+    crown_game *g = game("");
+    setup(g, "B5f B9m", "B3m@0,0 R7m@0,8 R4f@0,14", "new-connection G1f G2m");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage new-connection");
+    ck_assert_int_eq(st(g)->phase, KF_FORCED);
+    play(g, "new-connection on R4f");
+    play(g, "place right of R7m"); /* red female beside red male: a Marriage */
+    ck_assert_int_eq(st(g)->phase, KF_MARRIAGE);
+    play(g, "marriage G2m");
+    ck_assert(placed(g, "G2m", 1, 9));
+    ck_assert(gn_set_has(&st(g)->discards, id("new-connection")));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_event_being_resolved_is_not_reshuffled)
+{
+    crown_game *g = game("");
+    /* The New Connection's Marriage takes the last card of the pile: the
+     * discards are reshuffled without the New Connection, which is
+     * discarded afterwards. */
+    setup(g, "new-connection B9m", "B3m@0,0 R8f-draw3@0,2 R7m@0,8", "G1f");
+    play(g, "new-connection on R8f-draw3");
+    play(g, "place right of R7m");
+    play(g, "marriage G1f");
+    ck_assert_int_eq(st(g)->exhausted, 1);
+    ck_assert(!gn_set_has(&st(g)->pile, id("new-connection")));
+    ck_assert(gn_set_has(&st(g)->discards, id("new-connection")));
+    ck_assert_int_eq(gn_set_count(&st(g)->discards), 1);
+    sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_deck_option)
+{
+    crown_game *g = NULL;
+    char err[256];
+    ck_assert_int_eq(crown_new_ex(&g, "kings_family", "deck=B1m B1x", 1, err, sizeof err),
+                     CROWN_EOPTION);
+    ck_assert_msg(strstr(err, "deck: card 2, 'B1x', is not a card"), "%s", err);
+    ck_assert_int_eq(crown_new_ex(&g, "kings_family", "deck=exile", 1, err, sizeof err),
+                     CROWN_EOPTION);
+    ck_assert_msg(strstr(err, "no character"), "%s", err);
+    /* The canonical game string writes the list in one form. */
+    g = new_game("kings_family", "deck=  B1m   B1f G1m ", 1);
+    char gs[512];
+    size_t len;
+    OK(crown_game_string(g, gs, sizeof gs, &len));
+    ck_assert_str_eq(gs, "kings_family:deck=B1m B1f G1m,sibling_effects=last,events=must,"
+                         "chance=auto");
+    crown_free(g);
+    g = new_game("kings_family", "", 1);
+    OK(crown_game_string(g, gs, sizeof gs, &len));
+    ck_assert_str_eq(gs, "kings_family:deck=default,sibling_effects=last,events=must,"
+                         "chance=auto");
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(observation_draws_the_genealogy)
 {
     crown_game *g = game("");
@@ -846,6 +925,10 @@ int main(void)
     tcase_add_test(tc, ruling_game_ends_when_the_hand_is_empty);
     tcase_add_test(tc, ruling_game_ends_with_no_play_and_no_draw);
     tcase_add_test(tc, ruling_score_and_rating);
+    tcase_add_test(tc, ruling_row_limit_counts_siblings);
+    tcase_add_test(tc, ruling_forced_new_connection_may_marry_again);
+    tcase_add_test(tc, ruling_event_being_resolved_is_not_reshuffled);
+    tcase_add_test(tc, decision_deck_option);
     tcase_add_test(tc, observation_draws_the_genealogy);
     suite_add_tcase(s, tc);
     return run_suite(s);

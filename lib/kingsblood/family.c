@@ -45,6 +45,11 @@ static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
         crown_errf(err, "deck: the list is too long");
         return CROWN_EOPTION;
     }
+    memset(c->same, 0, sizeof c->same);
+    for (int i = 0; i < c->deck.n; i++)
+        for (int j = 0; j < c->deck.n; j++)
+            if (c->deck.face[i] == c->deck.face[j])
+                gn_set_add(&c->same[i], j);
     c->every_sibling = vals->v[OPT_SIBLINGS] == 1;
     c->events_optional = vals->v[OPT_EVENTS] == 1;
     return CROWN_OK;
@@ -123,15 +128,19 @@ static int matches(const kf_config *cfg, int c, int t)
     return x->colour == y->colour || x->number == y->number;
 }
 
+/* The cards of a set identical to c. */
+static gn_set same_in(const kf_config *cfg, const gn_set *set, int c)
+{
+    gn_set m = {{set->w[0] & cfg->same[c].w[0], set->w[1] & cfg->same[c].w[1]}};
+    return m;
+}
+
 /* Is c the first card of its face in the set (identical cards give one
  * move)? */
 static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
 {
-    int f = cfg->deck.face[c];
-    for (int d = gn_set_next(set, 0); d >= 0 && d < c; d = gn_set_next(set, d + 1))
-        if (cfg->deck.face[d] == f)
-            return 0;
-    return 1;
+    gn_set m = same_in(cfg, set, c);
+    return gn_set_next(&m, 0) == c;
 }
 
 /* Would putting card c beside t on `side` (in genealogy g) keep every row
@@ -316,10 +325,8 @@ static void kf_weights(const void *config, const void *state, uint32_t *weights)
     crown_move outcomes[GN_CARDS];
     size_t n = kf_legal(config, state, outcomes);
     for (size_t i = 0; i < n; i++) {
-        uint32_t w = 0;
-        GN_FOR(&s->pile, c)
-            w += cfg->deck.face[c] == cfg->deck.face[outcomes[i]];
-        weights[i] = w;
+        gn_set m = same_in(cfg, &s->pile, outcomes[i]);
+        weights[i] = (uint32_t)gn_set_count(&m);
     }
 }
 

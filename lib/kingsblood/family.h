@@ -30,6 +30,7 @@
 
 typedef struct kf_config {
     kb_deck deck;
+    gn_set same[KB_MAX_DECK + 1]; /* for each card, the cards identical to it */
     int every_sibling; /* sibling_effects=every */
     int events_optional; /* events=optional */
 } kf_config;

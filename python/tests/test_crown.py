@@ -121,6 +121,27 @@ class Play(unittest.TestCase):
                 for seed in range(3):
                     self.play_random("players=%d,variant=%s" % (players, variant), seed)
 
+    def test_kings_family(self):
+        for seed in range(5):
+            rng = random.Random(seed)
+            with crown.Game("kings_family", "", seed=seed) as g:
+                self.assertEqual(g.num_players, 1)
+                while not g.is_terminal():
+                    h = g.state_hash()
+                    m = rng.choice(g.legal_moves())
+                    g.apply(g.move_to_text(m))
+                    if rng.random() < 0.2:
+                        g.undo()
+                        self.assertEqual(g.state_hash(), h)
+                        g.apply(m)
+                with crown.Game.deserialize(g.serialize()) as back:
+                    self.assertEqual(back.state_hash(), g.state_hash())
+                self.assertEqual(g.returns(), g.scores())
+                self.assertIn("score: ", g.observation(0))
+        with self.assertRaises(crown.OptionError) as cm:
+            crown.Game("kings_family", "deck=B1m B1x")
+        self.assertIn("'B1x'", str(cm.exception))
+
     def test_clone_and_history(self):
         with crown.Game(KD, "players=4", seed=2) as g:
             g.apply(g.legal_moves()[0])
