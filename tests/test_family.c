@@ -193,12 +193,13 @@ static int has_text(crown_game *g, const char *needle)
 
 START_TEST(ruling_setup_seven_cards_and_a_character_founder)
 {
+    static const char *const hand[7] = {"assassination", "B1m", "B2m", "B3m", "B4m", "B6m",
+                                        "B7m"};
     crown_game *g = game("");
     for (int i = 0; i < 7; i++) {
         ck_assert_int_eq(current(g), CROWN_CHANCE);
         ck_assert_int_eq(st(g)->phase, KF_DEAL);
-        step(g, "deal", i == 0 ? "assassination" : (const char *[]){"", "B1m", "B2m", "B3m",
-                                                                          "B4m", "B6m", "B7m"}[i]);
+        step(g, "deal", hand[i]);
     }
     ck_assert_int_eq(hand_size(g), 7);
     /* The founder is a Character: Events are never turned up for it. */

@@ -428,7 +428,7 @@ static void advance(const kf_config *cfg, kf_state *s)
             s->phase = KF_OVER;
             return;
         }
-        crown_move tmp[4096];
+        crown_move tmp[KF_MAX_MOVES];
         int blocked = 0;
         if (gen_plays(cfg, s, tmp, &blocked) > 0) {
             s->phase = KF_PLAY;
@@ -774,11 +774,9 @@ static void put_picture(const kf_config *cfg, const kf_state *s, crown_buf *b)
 
 static void put_set(const kf_config *cfg, const gn_set *set, crown_buf *b)
 {
-    int first = 1;
     GN_FOR(set, c) {
-        crown_buf_puts(b, first ? " " : " ");
+        crown_buf_putc(b, ' ');
         put_card(cfg, c, b);
-        first = 0;
     }
 }
 
@@ -908,9 +906,7 @@ const crown_rules crown_family_rules = {
     .noptions = OPT_COUNT,
     .config_size = sizeof(kf_config),
     .state_size = sizeof(kf_state),
-    /* 10 hand faces beside up to 120 cards on 2 sides, events on 120 targets,
-     * siblings, draw; or 120 chance outcomes, or 240 New Connection spots. */
-    .max_moves = 10 * KB_MAX_DECK * 2 + 4 * KB_MAX_DECK + 20 + 2 * GN_CARDS,
+    .max_moves = KF_MAX_MOVES,
     .configure = kf_configure,
     .num_players = kf_num_players,
     .init = kf_init,

@@ -16,6 +16,10 @@
 #define KF_START_HAND 7
 #define KF_QUEUE 24
 #define KF_NONE 0xFF
+/* Most legal moves: 10 hand faces beside up to 120 cards on 2 sides, 4 Event
+ * faces on 120 targets, siblings and draw (chance outcomes and New
+ * Connection spots are fewer). */
+#define KF_MAX_MOVES (KF_HAND_LIMIT * KB_MAX_DECK * 2 + 4 * KB_MAX_DECK + 24)
 
 /* Move encoding (docs/kings-family.md). */
 #define KF_M_PLAY(c, t, s) (0x10000 + (c) * 256 + (t) * 2 + ((s) > 0))
@@ -50,11 +54,10 @@ enum kf_phase {
 /* Work waiting to be done, a stack: the top is done first. */
 enum kf_work {
     W_DRAW,     /* draw `n` cards into the hand (effects) */
-    W_MARRY,    /* the Marriage of `a` (placed) with `b` (touched, on side s of a... see c) */
+    W_MARRY,    /* the Marriage of `a` (placed) with `b`, a lying on `side` of b */
     W_FORCED,   /* the drawn Event `a` must be played */
     W_DISCARD,  /* the resolved Event `a` goes to the discards */
-    W_DEFERRED, /* the move `m`, chosen before a sibling's effect */
-    W_UNTIL     /* draw until a playable card (or 10 in hand) */
+    W_DEFERRED  /* the move `m`, chosen before a sibling's effect */
 };
 
 typedef struct kf_work_item {
