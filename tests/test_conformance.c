@@ -229,6 +229,7 @@ static void play_one(const config *cf, uint64_t seed, int full)
     OK(crown_num_players(g, &players));
     size_t ss = crown_internal_state_size(g), max;
     OK(crown_max_moves(g, &max));
+    ck_assert_uint_le(max, CROWN_MAX_MOVES_HINT); /* the header's promise */
     unsigned char *start = malloc(ss), *before = malloc(ss), *after = malloc(ss);
     memcpy(start, crown_internal_state(g), ss);
     size_t hist_start;
