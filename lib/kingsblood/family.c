@@ -240,8 +240,9 @@ static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move 
 /* ---- legal moves ------------------------------------------------------ */
 
 /* The plays of the player (KF_PLAY); *blocked counts plays refused only by
- * the row limit. */
-static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, int *blocked)
+ * the row limit.  With `any`, stops at the first play (is there one?). */
+static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, int *blocked,
+                        int any)
 {
     size_t n = 0;
     gn_set active = gn_active_set(&s->gn);
@@ -266,6 +267,8 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
                     continue;
                 }
                 out[n++] = KF_M_PLAY(c, t, side);
+                if (any)
+                    return n;
             }
         }
     }
@@ -273,6 +276,8 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     GN_FOR(&s->hand, e) {
         if (CARD(cfg, e)->kind == KB_EVENT && first_of_face(cfg, &s->hand, e))
             n += event_moves(cfg, s, &active, e, out + n, blocked);
+        if (any && n)
+            return n;
     }
     size_t events = n - before_events;
     size_t siblings = sibling_moves(cfg, s, out + n, blocked);
@@ -302,7 +307,7 @@ static size_t kf_legal(const void *config, const void *state, crown_move *out)
                 first_of_face(cfg, &s->pile, c))
                 out[n++] = c;
         return n;
-    case KF_PLAY: return gen_plays(cfg, s, out, &blocked);
+    case KF_PLAY: return gen_plays(cfg, s, out, &blocked, 0);
     case KF_FORCED: {
         gn_set active = gn_active_set(&s->gn);
         return event_moves(cfg, s, &active, s->forced, out, &blocked);
@@ -430,7 +435,7 @@ static void advance(const kf_config *cfg, kf_state *s)
         }
         crown_move tmp[KF_MAX_MOVES];
         int blocked = 0;
-        if (gen_plays(cfg, s, tmp, &blocked) > 0) {
+        if (gen_plays(cfg, s, tmp, &blocked, 1) > 0) {
             s->phase = KF_PLAY;
             return;
         }
