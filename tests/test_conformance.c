@@ -13,7 +13,8 @@
  * the end: undo back to the start, and a replay of the history on a fresh
  * explicit-chance game reaching the same state.
  *
- * Usage: test-conformance [CONFIG-INDEX]  (no argument: every config)
+ * Usage: test-conformance [CONFIG-INDEX [END]]  (no argument: every config;
+ *        with END, configs CONFIG-INDEX..END-1)
  *        test-conformance --expect-configs N  (checks the count, runs the coverage test)
  */
 #include <math.h>
@@ -360,9 +361,9 @@ int main(int argc, char **argv)
         lo = hi = 0;
     } else if (argc > 1) {
         lo = atoi(argv[1]);
-        hi = lo + 1;
-        if (lo < 0 || lo >= NCONFIGS) {
-            fprintf(stderr, "config index out of range (0..%d)\n", NCONFIGS - 1);
+        hi = argc > 2 ? atoi(argv[2]) : lo + 1;
+        if (lo < 0 || lo >= NCONFIGS || hi <= lo || hi > NCONFIGS) {
+            fprintf(stderr, "config range out of bounds (0..%d)\n", NCONFIGS);
             return 2;
         }
     }
