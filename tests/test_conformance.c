@@ -51,6 +51,13 @@ static const config configs[] = {
     {"kings_family", "deck=B1m B1f B2m B2f-skip B3m B3f B5m-reverse B5f B8m B8f-draw3 "
                      "Y1m Y1f Y2m Y3f Y8f-draw3 G1m G1f R1m R1f R2f-skip assassination "
                      "exile new-connection new-connection enthronement", 1000},
+    /* Mostly Events: endless without the move limit, long chains of forced
+     * Events and exhausted piles. */
+    {"kings_family", "max_moves=300,deck=B1m B1f B2f-skip B5m-reverse Y1m Y1f R8f-draw3 "
+                     "exile exile exile exile exile exile exile exile assassination "
+                     "assassination assassination new-connection new-connection "
+                     "new-connection new-connection new-connection new-connection "
+                     "new-connection new-connection enthronement enthronement", 1000},
 };
 #define NCONFIGS (int)(sizeof configs / sizeof configs[0])
 

@@ -63,7 +63,7 @@ static crown_game *game(const char *options)
 static crown_game *game_with_deck(const char *list)
 {
     crown_err err;
-    char opts[1024];
+    char opts[4200];
     ck_assert_int_eq(kb_parse_deck(&D, list, &err), CROWN_OK);
     snprintf(opts, sizeof opts, "deck=%s,chance=explicit", list);
     return new_game("kings_family", opts, 1);
@@ -866,12 +866,12 @@ START_TEST(decision_deck_option)
     size_t len;
     OK(crown_game_string(g, gs, sizeof gs, &len));
     ck_assert_str_eq(gs, "kings_family:deck=B1m B1f G1m,sibling_effects=last,events=must,"
-                         "chance=auto");
+                         "max_moves=0,chance=auto");
     crown_free(g);
     g = new_game("kings_family", "", 1);
     OK(crown_game_string(g, gs, sizeof gs, &len));
     ck_assert_str_eq(gs, "kings_family:deck=default,sibling_effects=last,events=must,"
-                         "chance=auto");
+                         "max_moves=0,chance=auto");
     crown_free(g);
 }
 END_TEST
@@ -887,6 +887,274 @@ START_TEST(observation_draws_the_genealogy)
     ck_assert_msg(strstr(o, "generations: 2\n"), "%s", o);
     free(o);
     crown_free(g);
+}
+END_TEST
+
+/* ---- issue 6: what the independent model found ------------------------ */
+
+/* Is a move of the given kind, card face and target among the legal ones? */
+static int legal_play_of(crown_game *g, int number, int target, int side)
+{
+    crown_move m[4096];
+    size_t n;
+    OK(crown_legal_moves(g, m, 4096, &n));
+    for (size_t i = 0; i < n; i++)
+        if (KF_KIND(m[i]) == 1 && D.card[KF_CARD(m[i])].number == number &&
+            KF_TARGET(m[i]) == target && KF_SIDE(m[i]) == side)
+            return 1;
+    return 0;
+}
+
+START_TEST(ruling_siblings_next_spot_is_only_a_sibling)
+{
+    /* RULINGS 1.3: after the first sibling, a card of the child's number
+     * beside the last sibling, on the run's side, is the next sibling and
+     * nothing else (it never marries). */
+    crown_game *g = game("");
+    start(g, "B5f G4m Y4m R4f G1m Y9m R1f", "B3m");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f");
+    /* Right after the birth: both sides of the child are sibling spots. */
+    ck_assert(!legal_play_of(g, 4, id("G4f"), 1));
+    ck_assert(!legal_play_of(g, 4, id("G4f"), -1));
+    play(g, "sibling G4m right");
+    /* Beside the last sibling on the run's side: only as a sibling. */
+    ck_assert(can_play(g, "sibling Y4m right"));
+    ck_assert(can_play(g, "sibling R4f right"));
+    ck_assert(!can_play(g, "play Y4m right of G4m"));
+    ck_assert(!can_play(g, "play R4f right of G4m"));
+    ck_assert(!legal_play_of(g, 4, id("G4m"), 1));
+    /* Another number there is an ordinary play (it ends the run). */
+    ck_assert(can_play(g, "play G1m right of G4m"));
+    /* The child's number on the other side of the child is ordinary. */
+    ck_assert(can_play(g, "play R4f left of G4f"));
+    play(g, "sibling R4f right");
+    ck_assert(placed(g, "R4f", 1, 5));
+    /* A sibling never marries: R4f beside G4m (another colour anyway) and
+     * the run goes on with no chance node. */
+    ck_assert_int_eq(current(g), 0);
+    ck_assert(!legal_play_of(g, 4, id("R4f"), 1));
+    ck_assert(can_play(g, "sibling Y4m right"));
+    play(g, "sibling Y4m right");
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(gn_count(&st(g)->gn), 6);
+    sound(g);
+    crown_free(g);
+
+    /* A sibling the same colour and the other gender as the last one: no
+     * Marriage, whatever spot it reaches. */
+    g = game("");
+    start(g, "B5f R4m R4f Y9m R1f Y1m G6m", "B3m");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4m");
+    play(g, "sibling R4m left");
+    ck_assert(!can_play(g, "play R4f left of R4m"));
+    play(g, "sibling R4f left");
+    ck_assert_int_eq(current(g), 0);
+    ck_assert(placed(g, "R4f", 1, -3));
+    sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_event_reaches_the_discards_when_the_game_ends)
+{
+    /* RULINGS 1.3: a played Event goes to the discards when everything it
+     * caused is resolved; the end of the game resolves everything.  The
+     * Exile empties the Genealogy; nothing can restart it (the pile is
+     * empty and never drawn again): the game ends at once. */
+    crown_game *g = game("");
+    setup(g, "exile R9m", "B3m@0,0", "");
+    ck_assert(st(g)->dead);
+    play(g, "exile on B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_NO_FOUNDER);
+    ck_assert(gn_set_has(&st(g)->discards, id("exile")));
+    ck_assert(gn_set_empty(&st(g)->aside));
+    ck_assert_int_eq(st(g)->nwork, 0);
+    ck_assert(!has_text(g, "being resolved"));
+    sound(g);
+    crown_free(g);
+
+    /* The Exile's draws are cut short: restarting turns up the last card of
+     * the pile, an Event, and with 20 discards or fewer nothing is drawn
+     * again. */
+    g = game_with_deck("B3m R9m G1m exile assassination");
+    setup(g, "exile R9m", "B3m@0,0", "assassination");
+    play(g, "exile on B3m");
+    ck_assert_int_eq(st(g)->phase, KF_RESTART);
+    play(g, "turn assassination");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_NO_FOUNDER);
+    ck_assert(gn_set_has(&st(g)->discards, id("exile")));
+    ck_assert(gn_set_empty(&st(g)->aside));
+    sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_long_chain_of_new_connections)
+{
+    /* Every Marriage draws a New Connection that must be played, and every
+     * New Connection forms another Marriage: 117 nested Events, each
+     * reaching the discards only when the chain is over.  No rule work may
+     * be dropped. */
+    char list[2400] = "B3m B5f R9m";
+    for (int i = 0; i < 117; i++)
+        strcat(list, " new-connection");
+    crown_game *g = game_with_deck(list);
+    ck_assert_int_eq(D.n, 120);
+    setup(g, "new-connection R9m", "B3m@0,0 B5f@0,2", "rest");
+    play(g, "new-connection on B5f");
+    play(g, "place left of B3m");
+    for (int k = 0; k < 116; k++) {
+        ck_assert_msg(st(g)->phase == KF_MARRIAGE, "Marriage %d draws nothing", k + 1);
+        play(g, "marriage new-connection");
+        ck_assert_int_eq(st(g)->phase, KF_FORCED);
+        play(g, "new-connection on B5f");
+        play(g, k % 2 ? "place left of B3m" : "place right of B3m");
+        sound(g);
+    }
+    /* The pile is empty: the last Marriage draws nothing, and every New
+     * Connection reaches the discards. */
+    ck_assert(gn_set_empty(&st(g)->pile));
+    ck_assert_int_eq(st(g)->exhausted, 1);
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(gn_set_count(&st(g)->discards), 117);
+    ck_assert(gn_set_empty(&st(g)->aside));
+    sound(g);
+    /* Undo walks back through every level. */
+    while (crown_undo(g) == CROWN_OK)
+        sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_exhausted_piles_never_wrap)
+{
+    /* A deck of Exiles and two Characters: the pile runs out again and
+     * again.  The count of exhausted piles (10 points each) only grows; a
+     * move limit ends the game. */
+    char list[2400] = "B1m B1f";
+    for (int i = 0; i < 60; i++)
+        strcat(list, " exile");
+    char opts[2600];
+    snprintf(opts, sizeof opts, "deck=%s,max_moves=30000", list);
+    crown_game *g = new_game("kings_family", opts, 3);
+    crown_move m[4096];
+    size_t n;
+    uint32_t last = 0;
+    trng r = {11};
+    while (!terminal(g)) {
+        OK(crown_legal_moves(g, m, 4096, &n));
+        OK(crown_apply(g, m[trng_below(&r, n)]));
+        const kf_state *s = crown_internal_state(g);
+        ck_assert_uint_ge(s->exhausted, last);
+        last = s->exhausted;
+    }
+    const kf_state *s = crown_internal_state(g);
+    ck_assert_int_eq(s->over, KF_END_MOVE_LIMIT);
+    ck_assert_uint_gt(s->exhausted, 255);
+    double score[1];
+    OK(crown_scores(g, score, 1, &n));
+    ck_assert_double_ge(score[0], 10.0 * s->exhausted);
+    crown_free(g);
+
+    /* Saturation, not wrap, at the counter's end. */
+    g = game("");
+    setup(g, "B2f-skip R9m", "B3m@0,0", "Y1m");
+    st(g)->exhausted = UINT32_MAX;
+    play(g, "play B2f-skip left of B3m");
+    play(g, "draw Y1m");
+    ck_assert_uint_eq(st(g)->exhausted, UINT32_MAX);
+    kf_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.deck = D;
+    ck_assert(kf_score(&cfg, st(g)) == 10 * (int64_t)UINT32_MAX + 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_max_moves_ends_the_game)
+{
+    crown_game *g = game("max_moves=2");
+    setup(g, "B6m Y3f R7m G1m", "B3m@0,0", "rest");
+    play(g, "play B6m right of B3m");
+    ck_assert_int_eq(current(g), 0);
+    play(g, "play Y3f left of B3m");
+    /* Two decisions made: the game ends where the player would choose. */
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_MOVE_LIMIT);
+    ck_assert(has_text(g, "game over: the move limit was reached"));
+    double r[1];
+    size_t n;
+    OK(crown_returns(g, r, 1, &n));
+    ck_assert_double_eq(r[0], 1); /* one row */
+    crown_free(g);
+
+    /* A forced Event caused by the last decision is still played. */
+    g = game("max_moves=1");
+    setup(g, "B5f R9m", "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage assassination");
+    ck_assert_int_eq(st(g)->phase, KF_FORCED);
+    play(g, "assassination on B5f");
+    play(g, "draw G9m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert(gn_set_has(&st(g)->discards, id("assassination")));
+    crown_free(g);
+
+    crown_game *bad = NULL;
+    char err[256];
+    ck_assert_int_eq(crown_new_ex(&bad, "kings_family", "max_moves=-1", 1, err, sizeof err),
+                     CROWN_EOPTION);
+}
+END_TEST
+
+/* A long custom deck list: `cards` cards cycling through every character
+ * text, separated by `gap` spaces. */
+static void long_deck(char *out, size_t cap, int cards, int gap)
+{
+    static const char *const texts[] = {"new-connection", "R2f-skip", "B5m-reverse",
+                                        "G8f-draw3", "assassination", "Y9m"};
+    size_t k = 0;
+    for (int i = 0; i < cards; i++) {
+        const char *t = texts[i % 6];
+        for (int j = 0; i && j < gap; j++)
+            out[k++] = ' ';
+        size_t n = strlen(t);
+        ck_assert_uint_lt(k + n, cap);
+        memcpy(out + k, t, n);
+        k += n;
+    }
+    out[k] = '\0';
+}
+
+START_TEST(decision_resample_keeps_a_custom_deck)
+{
+    /* The longest deck list, written compactly and with extra spaces (within
+     * the options text limit): both are accepted, give one canonical game
+     * string, and survive resampling again and again. */
+    char deck[4096], opts[4200], gs1[4200], gs2[4200];
+    size_t len;
+    for (int gap = 1; gap <= 2; gap++) {
+        long_deck(deck, sizeof deck, KB_MAX_DECK, gap);
+        snprintf(opts, sizeof opts, "deck=%s", deck);
+        crown_game *g = new_game("kings_family", opts, 5);
+        OK(crown_game_string(g, gap == 1 ? gs1 : gs2, sizeof gs1, &len));
+        for (int round = 0; round < 6; round++) {
+            crown_game *r = NULL;
+            int rc = crown_resample(g, round % 2 ? 0 : CROWN_SPECTATOR, (uint64_t)round, &r);
+            ck_assert_msg(rc == CROWN_OK, "resample %d: %s", round, crown_last_error(g));
+            char gs[4200];
+            OK(crown_game_string(r, gs, sizeof gs, &len));
+            ck_assert_str_eq(gs, gap == 1 ? gs1 : gs2);
+            crown_free(g);
+            g = r;
+        }
+        crown_free(g);
+    }
+    ck_assert_str_eq(gs1, gs2);
 }
 END_TEST
 
@@ -931,6 +1199,12 @@ int main(void)
     tcase_add_test(tc, ruling_event_being_resolved_is_not_reshuffled);
     tcase_add_test(tc, decision_deck_option);
     tcase_add_test(tc, observation_draws_the_genealogy);
+    tcase_add_test(tc, ruling_siblings_next_spot_is_only_a_sibling);
+    tcase_add_test(tc, ruling_event_reaches_the_discards_when_the_game_ends);
+    tcase_add_test(tc, ruling_long_chain_of_new_connections);
+    tcase_add_test(tc, ruling_exhausted_piles_never_wrap);
+    tcase_add_test(tc, decision_max_moves_ends_the_game);
+    tcase_add_test(tc, decision_resample_keeps_a_custom_deck);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

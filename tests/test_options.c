@@ -72,18 +72,28 @@ START_TEST(text_errors)
                   err.msg);
     ck_assert_int_eq(crown_parse_options(&fake, "deck=a,deck=b", &v, &ex, &err), CROWN_EOPTION);
     ck_assert_msg(strstr(err.msg, "given twice"), "%s", err.msg);
-    /* The longest options text fits the pool; a game's rewrites are
-     * bounded: the pool reports when it is full, never overflows. */
+    /* The longest options text fits the pool.  A game's rewrites replace
+     * the value (the pool holds each value once, however often a game is
+     * configured again: clone, resample); a value that cannot fit is
+     * refused and changes nothing. */
     char big[4200];
     snprintf(big, sizeof big, "deck=");
     memset(big + 5, 'x', 4091);
     big[4096] = '\0';
     OK(crown_parse_options(&fake, big, &v, &ex, &err));
     ck_assert_uint_eq(strlen(crown_opt_text(&v, 2)), 4091);
+    ck_assert_uint_eq(v.used, 4092);
     for (int i = 0; i < 2000; i++)
-        if (crown_opt_set_text(&v, 2, "0123456789") != 0)
-            return;
-    ck_abort_msg("crown_opt_set_text never reported a full pool");
+        ck_assert_int_eq(crown_opt_set_text(&v, 2, crown_opt_text(&v, 2)), 0);
+    ck_assert_uint_eq(v.used, 4092);
+    ck_assert_int_eq(crown_opt_set_text(&v, 2, "0123456789"), 0);
+    ck_assert_str_eq(crown_opt_text(&v, 2), "0123456789");
+    ck_assert_uint_eq(v.used, 11);
+    char huge[CROWN_OPTION_POOL + 8];
+    memset(huge, 'y', sizeof huge - 1);
+    huge[sizeof huge - 1] = '\0';
+    ck_assert_int_eq(crown_opt_set_text(&v, 2, huge), -1);
+    ck_assert_str_eq(crown_opt_text(&v, 2), "0123456789");
 }
 END_TEST
 

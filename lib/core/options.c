@@ -96,13 +96,40 @@ static int store_text(crown_optvals *vals, const char *s, size_t n, int64_t *out
     return 0;
 }
 
-int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s)
+/* Sets TEXT option i to s[0..n), rebuilding the pool so that it holds each
+ * TEXT value once; -1 (nothing changed) when they do not fit. */
+static int set_text_span(crown_optvals *vals, size_t i, const char *s, size_t n)
 {
-    return store_text(vals, s, strlen(s), &vals->v[i]);
+    crown_optvals fresh;
+    fresh.used = 0;
+    for (size_t j = 0; j < CROWN_MAX_OPTIONS; j++) {
+        if (j == i) {
+            if (store_text(&fresh, s, n, &fresh.v[j]))
+                return -1;
+        } else if (vals->text_mask >> j & 1) {
+            const char *t = crown_opt_text(vals, j);
+            if (store_text(&fresh, t, strlen(t), &fresh.v[j]))
+                return -1;
+        }
+    }
+    memcpy(vals->text, fresh.text, fresh.used);
+    vals->used = fresh.used;
+    vals->text_mask |= 1u << i;
+    for (size_t j = 0; j < CROWN_MAX_OPTIONS; j++)
+        if (vals->text_mask >> j & 1)
+            vals->v[j] = fresh.v[j];
+    return 0;
 }
 
-static int parse_value(const crown_option_spec *sp, const char *v, size_t vn, int64_t *out,
-                       crown_optvals *vals, crown_err *err)
+int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s)
+{
+    return set_text_span(vals, i, s, strlen(s));
+}
+
+/* Parses the value of option `idx` (for TEXT: stores it, *out is its
+ * offset). */
+static int parse_value(const crown_option_spec *sp, size_t idx, const char *v, size_t vn,
+                       int64_t *out, crown_optvals *vals, crown_err *err)
 {
     if (sp->kind == CROWN_OPT_TEXT) {
         for (size_t i = 0; i < vn; i++) {
@@ -112,10 +139,11 @@ static int parse_value(const crown_option_spec *sp, const char *v, size_t vn, in
                 return CROWN_EOPTION;
             }
         }
-        if (store_text(vals, v, vn, out)) {
+        if (set_text_span(vals, idx, v, vn)) {
             crown_errf(err, "option %s: the value is too long", sp->name);
             return CROWN_EOPTION;
         }
+        *out = vals->v[idx];
         return CROWN_OK;
     }
     if (sp->kind == CROWN_OPT_INT) {
@@ -241,7 +269,7 @@ int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *v
         }
         seen[idx] = 1;
         int64_t x;
-        int rc = parse_value(sp, v, vn, &x, vals, err);
+        int rc = parse_value(sp, idx, v, vn, &x, vals, err);
         if (rc)
             return rc;
         if (sp == &chance_spec)

@@ -93,6 +93,7 @@ typedef struct crown_option_spec {
  * without commas, NUL-terminated; read it with crown_opt_text). */
 typedef struct crown_optvals {
     int64_t v[CROWN_MAX_OPTIONS];
+    uint32_t text_mask; /* bit i: option i is TEXT (v[i] is an offset) */
     size_t used;
     char text[CROWN_OPTION_POOL];
 } crown_optvals;
@@ -102,8 +103,10 @@ static inline const char *crown_opt_text(const crown_optvals *vals, size_t i)
     return vals->text + vals->v[i];
 }
 
-/* Replaces TEXT option i by `s` (a game's canonical form of it); -1 when the
- * pool is full. */
+/* Replaces TEXT option i by `s` (a game's canonical form of it).  The pool
+ * is rebuilt, so it holds each TEXT value once however often a game is
+ * configured from the same values (clone, resample).  -1 when the values do
+ * not fit (the pool is left as it was). */
 int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s);
 
 /* ---- the rules table -------------------------------------------------- */

@@ -1,7 +1,7 @@
 /*
  * kingdoms.c - Game of Kingdoms (a 40-card Durak variant), basic and
- * ruthless, with match play.  Rules: shared/rules/game-of-kingdoms.txt and
- * RULINGS.md section 3; notes in docs/game-of-kingdoms.md.
+ * ruthless, with match play.  The rules as the engine plays them, and its
+ * decisions: docs/game-of-kingdoms.md.
  *
  * Cards are bits of a 64-bit set (id = rank * 4 + colour).  Every chance
  * event (each card dealt, the trump turned up, each card drawn) is a chance

@@ -1,7 +1,6 @@
 /*
- * family.c - King's Family, the King's Blood solitaire.  Rules:
- * shared/rules/kings-family-solitaire.txt, kings-blood.txt and RULINGS.md
- * 1.1-1.3 and 1.5; notes in docs/kings-family.md.
+ * family.c - King's Family, the King's Blood solitaire.  The rules as the
+ * engine plays them, and its decisions: docs/kings-family.md.
  *
  * There are no turns.  Between decisions the game works through a stack of
  * pending work (effect draws, Marriages, forced Events, Events going to the
@@ -20,7 +19,7 @@
 static const char *const sibling_choices[] = {"last", "every", NULL};
 static const char *const events_choices[] = {"must", "optional", NULL};
 
-enum { OPT_DECK, OPT_SIBLINGS, OPT_EVENTS, OPT_COUNT };
+enum { OPT_DECK, OPT_SIBLINGS, OPT_EVENTS, OPT_MAX_MOVES, OPT_COUNT };
 
 static const crown_option_spec kf_options[OPT_COUNT] = {
     {.name = "deck", .kind = CROWN_OPT_TEXT, .def_text = "default",
@@ -29,6 +28,10 @@ static const crown_option_spec kf_options[OPT_COUNT] = {
      .help = "last: only the last sibling's effect counts; every: each sibling's effect"},
     {.name = "events", .kind = CROWN_OPT_ENUM, .choices = events_choices,
      .help = "must: playable Events must be played before drawing; optional: they need not"},
+    {.name = "max_moves", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 0,
+     .help = "0: no limit; else the game ends, scored as it stands, when the player would "
+             "next choose a play freely after this many decisions (for self-play: a custom "
+             "deck can make the game endless)"},
 };
 
 static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
@@ -52,6 +55,7 @@ static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
                 gn_set_add(&c->same[i], j);
     c->every_sibling = vals->v[OPT_SIBLINGS] == 1;
     c->events_optional = vals->v[OPT_EVENTS] == 1;
+    c->max_moves = (uint32_t)vals->v[OPT_MAX_MOVES];
     return CROWN_OK;
 }
 
@@ -78,17 +82,39 @@ static int ability_draws(int ability)
     return ability == KB_SKIP ? 1 : ability == KB_REVERSE ? 2 : ability == KB_DRAW3 ? 3 : 0;
 }
 
-static void push(kf_state *s, int kind, int a, int b, int side, int32_t m)
+/* Pushes work; `side` matters for W_MARRY only.  The stack is sized for the
+ * worst case (family.h); should that ever be wrong, the state says so
+ * (kf_check) instead of dropping the work silently. */
+static void push(kf_state *s, int kind, int arg, int side)
 {
-    kf_work_item w = {(uint8_t)kind, (uint8_t)a, (uint8_t)b, (int8_t)side, m};
-    if (s->nwork < KF_QUEUE)
-        s->work[s->nwork++] = w;
+    if (s->nwork >= KF_QUEUE) {
+        s->overflow = 1;
+        return;
+    }
+    kf_work_item w = {(uint8_t)(kind | (side > 0 ? KF_W_RIGHT : 0)), (uint8_t)arg};
+    s->work[s->nwork++] = w;
+}
+
+static int work_kind(const kf_work_item *w)
+{
+    return w->op & ~KF_W_RIGHT;
+}
+
+static int work_side(const kf_work_item *w)
+{
+    return (w->op & KF_W_RIGHT) ? 1 : -1;
 }
 
 static void push_draws(kf_state *s, int n)
 {
     if (n > 0)
-        push(s, W_DRAW, n, 0, 0, 0);
+        push(s, W_DRAW, n, 0);
+}
+
+static void saturating_inc(uint32_t *counter)
+{
+    if (*counter < UINT32_MAX)
+        (*counter)++;
 }
 
 /* Takes card c from the pile; the pile running out scores, and is refilled
@@ -98,7 +124,7 @@ static void take_from_pile(kf_state *s, int c)
     gn_set_del(&s->pile, c);
     if (!gn_set_empty(&s->pile))
         return;
-    s->exhausted++;
+    saturating_inc(&s->exhausted);
     if (set_count(&s->discards) > 20) {
         s->pile = s->discards;
         memset(&s->discards, 0, sizeof s->discards);
@@ -237,6 +263,20 @@ static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move 
     return n;
 }
 
+/* Is (row, x) where the next sibling of the run would go?  Right after a
+ * birth that is beside the child on either side; after the first sibling,
+ * beside the last one on the run's side.  A card of the child's number put
+ * there is the sibling and nothing else. */
+static int sibling_spot(const kf_state *s, int row, int x)
+{
+    if (!run_active(s) || row != s->gn.row[s->run_child])
+        return 0;
+    if (s->run_side)
+        return x == s->gn.x[s->run_last] + 2 * s->run_side;
+    int dx = x - s->gn.x[s->run_child];
+    return dx == 2 || dx == -2;
+}
+
 /* ---- legal moves ------------------------------------------------------ */
 
 /* The plays of the player (KF_PLAY); *blocked counts plays refused only by
@@ -246,7 +286,6 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
 {
     size_t n = 0;
     gn_set active = gn_active_set(&s->gn);
-    int first_sibling = run_active(s) && s->run_side == 0;
     int child_number = run_active(s) ? CARD(cfg, s->run_child)->number : -1;
     /* Characters beside Active cards. */
     GN_FOR(&s->hand, c) {
@@ -258,9 +297,10 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
             for (int side = -1; side <= 1; side += 2) {
                 if (!gn_usable(&s->gn, t, side))
                     continue;
-                /* Right after a birth, the child's number beside the child
-                 * is a sibling, not an ordinary play. */
-                if (first_sibling && t == s->run_child && CARD(cfg, c)->number == child_number)
+                /* The child's number where the next sibling goes is that
+                 * sibling (sibling_moves), not an ordinary play. */
+                if (CARD(cfg, c)->number == child_number &&
+                    sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
                     continue;
                 if (!rows_allow(cfg, s, &s->gn, c, t)) {
                     (*blocked)++;
@@ -347,6 +387,21 @@ static int any_character(const kf_config *cfg, const gn_set *set)
     return 0;
 }
 
+/* Ends the game.  Events still being resolved (an Exile whose draw the end
+ * cut short, a forced Event left without a target) reach the discards: the
+ * end resolves everything. */
+static void end_game(kf_state *s, int why)
+{
+    s->discards.w[0] |= s->aside.w[0];
+    s->discards.w[1] |= s->aside.w[1];
+    memset(&s->aside, 0, sizeof s->aside);
+    s->nwork = 0;
+    s->forced = KF_NONE;
+    end_run(s);
+    s->over = (uint8_t)why;
+    s->phase = KF_OVER;
+}
+
 /* Works until a chance node, a decision or the end. */
 static void advance(const kf_config *cfg, kf_state *s)
 {
@@ -357,8 +412,7 @@ static void advance(const kf_config *cfg, kf_state *s)
         if (gn_count(&s->gn) == 0) {
             if (!any_character(cfg, &s->pile) &&
                 (s->dead || !any_character(cfg, &s->discards))) {
-                s->over = KF_END_NO_FOUNDER;
-                s->phase = KF_OVER;
+                end_game(s, KF_END_NO_FOUNDER);
                 return;
             }
             s->phase = KF_RESTART;
@@ -366,14 +420,14 @@ static void advance(const kf_config *cfg, kf_state *s)
         }
         if (s->nwork > 0) {
             kf_work_item *w = &s->work[s->nwork - 1];
-            switch (w->kind) {
+            switch (work_kind(w)) {
             case W_DRAW:
-                if (w->a == 0 || !can_draw(s)) {
+                if (w->arg == 0 || !can_draw(s)) {
                     s->nwork--;
                     continue;
                 }
                 if (set_count(&s->hand) >= KF_HAND_LIMIT) {
-                    w->a--; /* a draw beyond 10 cards is skipped */
+                    w->arg--; /* a draw beyond 10 cards is skipped */
                     continue;
                 }
                 s->phase = KF_DRAW;
@@ -389,30 +443,30 @@ static void advance(const kf_config *cfg, kf_state *s)
                 crown_move tmp[4 * GN_CARDS];
                 int blocked = 0;
                 gn_set active = gn_active_set(&s->gn);
-                if (event_moves(cfg, s, &active, w->a, tmp, &blocked) == 0) {
-                    gn_set_del(&s->aside, w->a);
-                    gn_set_add(&s->discards, w->a);
+                if (event_moves(cfg, s, &active, w->arg, tmp, &blocked) == 0) {
+                    gn_set_del(&s->aside, w->arg);
+                    gn_set_add(&s->discards, w->arg);
                     s->nwork--;
                     continue;
                 }
-                s->forced = w->a;
+                s->forced = w->arg;
                 s->phase = KF_FORCED;
                 return;
             }
             case W_DISCARD:
-                gn_set_del(&s->aside, w->a);
-                gn_set_add(&s->discards, w->a);
+                gn_set_del(&s->aside, w->arg);
+                gn_set_add(&s->discards, w->arg);
                 s->nwork--;
                 continue;
-            case W_DEFERRED: {
-                crown_move m = w->m;
+            default: { /* W_DEFERRED */
+                crown_move m = s->deferred;
                 s->nwork--;
+                s->deferred = 0;
                 apply_decision(cfg, s, m);
                 if (s->phase == KF_PLACE)
                     return; /* a New Connection waits for its spot */
                 continue;
             }
-            default: s->nwork--; continue;
             }
         }
         /* A decision point. */
@@ -429,8 +483,11 @@ static void advance(const kf_config *cfg, kf_state *s)
             }
         }
         if (gn_set_empty(&s->hand)) {
-            s->over = KF_END_HAND_EMPTY;
-            s->phase = KF_OVER;
+            end_game(s, KF_END_HAND_EMPTY);
+            return;
+        }
+        if (cfg->max_moves && s->decisions >= cfg->max_moves) {
+            end_game(s, KF_END_MOVE_LIMIT);
             return;
         }
         crown_move tmp[KF_MAX_MOVES];
@@ -439,17 +496,14 @@ static void advance(const kf_config *cfg, kf_state *s)
             s->phase = KF_PLAY;
             return;
         }
-        if (blocked) {
-            s->over = KF_END_ROW_LIMIT;
-        } else if (set_count(&s->hand) >= KF_HAND_LIMIT) {
-            s->over = KF_END_FULL_HAND;
-        } else if (!can_draw(s)) {
-            s->over = KF_END_STUCK;
-        } else {
+        if (blocked)
+            end_game(s, KF_END_ROW_LIMIT);
+        else if (set_count(&s->hand) >= KF_HAND_LIMIT)
+            end_game(s, KF_END_FULL_HAND);
+        else if (!can_draw(s))
+            end_game(s, KF_END_STUCK);
+        else
             s->phase = KF_DRAW; /* draw until a playable card */
-            return;
-        }
-        s->phase = KF_OVER;
         return;
     }
 }
@@ -467,7 +521,7 @@ static void play_event(const kf_config *cfg, kf_state *s, int e, int t)
         s->discards.w[0] |= removed.w[0];
         s->discards.w[1] |= removed.w[1];
         gn_set_add(&s->aside, e);
-        push(s, W_DISCARD, e, 0, 0, 0);
+        push(s, W_DISCARD, e, 0);
         push_draws(s, CARD(cfg, e)->event == KB_ASSASSINATION ? 1 : 2);
         return;
     case KB_ENTHRONEMENT:
@@ -493,7 +547,7 @@ static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m)
         gn_set_del(&s->hand, c);
         gn_place_beside(&s->gn, c, t, side);
         if (marries(cfg, c, t))
-            push(s, W_MARRY, c, t, side, 0);
+            push(s, W_MARRY, t, side);
         push_draws(s, ability_draws(CARD(cfg, c)->ability)); /* the effect first */
         return;
     }
@@ -555,15 +609,15 @@ static void kf_apply(const void *config, void *state, crown_move m)
         take_from_pile(s, m);
         gn_set_add(&s->hand, m);
         if (++s->dealt == KF_START_HAND || !can_draw(s)) {
-            if (!any_character(cfg, &s->pile)) {
-                s->over = KF_END_NO_FOUNDER;
-                s->phase = KF_OVER;
-            } else {
+            if (!any_character(cfg, &s->pile))
+                end_game(s, KF_END_NO_FOUNDER);
+            else
                 s->phase = KF_FOUND;
-            }
         }
         return;
     }
+    if (kf_current(cfg, s) == 0)
+        saturating_inc(&s->decisions);
     s->phase = KF_PLAY; /* neutral while the move is carried out */
     switch (phase) {
     case KF_FOUND:
@@ -580,20 +634,20 @@ static void kf_apply(const void *config, void *state, crown_move m)
     case KF_DRAW:
         take_from_pile(s, m);
         gn_set_add(&s->hand, m);
-        if (s->nwork > 0 && s->work[s->nwork - 1].kind == W_DRAW)
-            s->work[s->nwork - 1].a--;
+        if (s->nwork > 0 && work_kind(&s->work[s->nwork - 1]) == W_DRAW)
+            s->work[s->nwork - 1].arg--;
         break;
     case KF_MARRIAGE: {
         kf_work_item w = s->work[--s->nwork];
         take_from_pile(s, m);
         if (CARD(cfg, m)->kind == KB_CHARACTER) {
-            gn_place_child(&s->gn, m, w.b, w.side);
+            gn_place_child(&s->gn, m, w.arg, work_side(&w));
             end_run(s);
             s->run_child = (uint8_t)m;
             s->run_last = (uint8_t)m;
         } else {
             gn_set_add(&s->aside, m);
-            push(s, W_FORCED, m, 0, 0, 0);
+            push(s, W_FORCED, m, 0);
         }
         break;
     }
@@ -603,7 +657,8 @@ static void kf_apply(const void *config, void *state, crown_move m)
             end_run(s);
             if (k) {
                 /* The last sibling's effect comes just before this move. */
-                push(s, W_DEFERRED, 0, 0, 0, m);
+                s->deferred = m;
+                push(s, W_DEFERRED, 0, 0);
                 push_draws(s, k);
                 break;
             }
@@ -619,9 +674,9 @@ static void kf_apply(const void *config, void *state, crown_move m)
     case KF_PLACE: {
         int c = s->nc_card, t = KF_TARGET(m), side = KF_SIDE(m);
         gn_move(&s->gn, c, t, side);
-        push(s, W_DISCARD, s->nc_event, 0, 0, 0);
+        push(s, W_DISCARD, s->nc_event, 0);
         if (marries(cfg, c, t))
-            push(s, W_MARRY, c, t, side, 0);
+            push(s, W_MARRY, t, side);
         s->nc_event = KF_NONE;
         s->nc_card = KF_NONE;
         end_run(s);
@@ -635,10 +690,10 @@ static void kf_apply(const void *config, void *state, crown_move m)
 
 /* ---- score ------------------------------------------------------------ */
 
-int kf_score(const kf_config *cfg, const kf_state *s)
+int64_t kf_score(const kf_config *cfg, const kf_state *s)
 {
     const genealogy *g = &s->gn;
-    int score = 10 * s->exhausted;
+    int64_t score = 10 * (int64_t)s->exhausted;
     if (gn_count(g) == 0)
         return score;
     int top_ent = -1;
@@ -652,7 +707,7 @@ int kf_score(const kf_config *cfg, const kf_state *s)
     return score;
 }
 
-const char *kf_rating(int score)
+const char *kf_rating(int64_t score)
 {
     if (score <= 10)
         return "Work harder";
@@ -667,7 +722,7 @@ const char *kf_rating(int score)
 
 static void kf_returns(const void *config, const void *state, double *out)
 {
-    out[0] = kf_score(config, state);
+    out[0] = (double)kf_score(config, state);
 }
 
 /* ---- text ------------------------------------------------------------- */
@@ -797,8 +852,9 @@ static void kf_observe(const void *config, const void *state, int viewer, crown_
                                           "no play, and no card can be drawn",
                                           "10 cards in hand, none playable",
                                           "every play would break the row limit",
-                                          "no Character to start the Genealogy"};
-    int score = kf_score(cfg, s);
+                                          "no Character to start the Genealogy",
+                                          "the move limit was reached"};
+    int64_t score = kf_score(cfg, s);
     crown_buf_printf(b, "King's Family, %s\n", phase_txt[s->phase]);
     crown_buf_puts(b, "Genealogy (row | cards; S Skip, V Reverse, D Draw 3; * Active, "
                       "^ Enthronement):\n");
@@ -832,8 +888,8 @@ static void kf_observe(const void *config, const void *state, int viewer, crown_
             crown_buf_printf(b, ", siblings to the %s", s->run_side < 0 ? "left" : "right");
         crown_buf_putc(b, '\n');
     }
-    crown_buf_printf(b, "exhausted piles: %d\nscore: %d (%s)\n", s->exhausted, score,
-                     kf_rating(score));
+    crown_buf_printf(b, "exhausted piles: %lu\nscore: %lld (%s)\n", (unsigned long)s->exhausted,
+                     (long long)score, kf_rating(score));
     if (s->phase == KF_OVER)
         crown_buf_printf(b, "game over: %s\n", end_txt[s->over]);
 }
@@ -897,6 +953,14 @@ static int kf_check(const void *config, const void *state, crown_err *err)
     }
     if (s->dead && can_draw(s)) {
         crown_errf(err, "cards in a pile that is never drawn");
+        return -1;
+    }
+    if (s->overflow || s->nwork > KF_QUEUE) {
+        crown_errf(err, "the work stack overflowed: rule work was dropped");
+        return -1;
+    }
+    if (s->phase == KF_OVER && (s->nwork || !gn_set_empty(&s->aside))) {
+        crown_errf(err, "the game is over with work or Events still being resolved");
         return -1;
     }
     return 0;

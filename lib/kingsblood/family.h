@@ -14,7 +14,12 @@
 #define KF_HAND_LIMIT 10
 #define KF_ROW_LIMIT 10
 #define KF_START_HAND 7
-#define KF_QUEUE 24
+/* The work stack's worst case: every Event of the deck waiting to reach the
+ * discards (a chain of forced New Connections nests one per Event), plus at
+ * most two other items (a Marriage and an effect's draws, or a deferred move
+ * and a sibling's draws).  A deck has at least one Character, so
+ * KB_MAX_DECK + 1 entries always suffice; push() checks it anyway. */
+#define KF_QUEUE (KB_MAX_DECK + 2)
 #define KF_NONE 0xFF
 /* Most legal moves: 10 hand faces beside up to 120 cards on 2 sides, 4 Event
  * faces on 120 targets, siblings and draw (chance outcomes and New
@@ -37,6 +42,7 @@ typedef struct kf_config {
     gn_set same[KB_MAX_DECK + 1]; /* for each card, the cards identical to it */
     int every_sibling; /* sibling_effects=every */
     int events_optional; /* events=optional */
+    uint32_t max_moves; /* 0, or the decisions after which the game ends */
 } kf_config;
 
 enum kf_phase {
@@ -53,28 +59,33 @@ enum kf_phase {
 
 /* Work waiting to be done, a stack: the top is done first. */
 enum kf_work {
-    W_DRAW,     /* draw `n` cards into the hand (effects) */
-    W_MARRY,    /* the Marriage of `a` (placed) with `b`, a lying on `side` of b */
-    W_FORCED,   /* the drawn Event `a` must be played */
-    W_DISCARD,  /* the resolved Event `a` goes to the discards */
-    W_DEFERRED  /* the move `m`, chosen before a sibling's effect */
+    W_DRAW,     /* draw `arg` cards into the hand (effects) */
+    W_MARRY,    /* the Marriage of the card placed on `side` of card `arg` */
+    W_FORCED,   /* the drawn Event `arg` must be played */
+    W_DISCARD,  /* the resolved Event `arg` goes to the discards */
+    W_DEFERRED  /* the move in kf_state.deferred, chosen before a sibling's effect */
 };
 
+#define KF_W_RIGHT 0x80 /* in kf_work_item.op: the side is right */
+
 typedef struct kf_work_item {
-    uint8_t kind;
-    uint8_t a, b;
-    int8_t side;
-    int32_t m;
+    uint8_t op;  /* enum kf_work, | KF_W_RIGHT */
+    uint8_t arg; /* a card, or a number of draws */
 } kf_work_item;
 
+/* Counters that could grow without bound with a custom deck (exhausted,
+ * decisions) are 32-bit and saturate; the others are bounded by the deck
+ * (at most KB_MAX_DECK cards). */
 typedef struct kf_state {
     genealogy gn;
     gn_set hand, pile, discards;
     gn_set aside; /* Events being resolved */
+    uint32_t exhausted; /* times the draw pile ran out (saturates) */
+    uint32_t decisions; /* decisions made (saturates) */
+    int32_t deferred;   /* the move of a W_DEFERRED item */
     uint8_t phase;
     uint8_t dealt;
     uint8_t dead;      /* the pile ran out with too few discards: no more draws */
-    uint8_t exhausted; /* times the draw pile ran out */
     uint8_t nwork;
     uint8_t over;      /* why the game ended (enum kf_end) */
     /* The sibling run after the last birth. */
@@ -84,6 +95,7 @@ typedef struct kf_state {
     /* A New Connection in progress. */
     uint8_t nc_event, nc_card;
     uint8_t forced;         /* the Event being forced (KF_FORCED) */
+    uint8_t overflow;       /* rule work was dropped: a bug (kf_check reports it) */
     uint8_t pad[3];
     kf_work_item work[KF_QUEUE];
 } kf_state;
@@ -94,10 +106,11 @@ enum kf_end {
     KF_END_STUCK,       /* no play, and no card can be drawn */
     KF_END_FULL_HAND,   /* 10 cards, none playable */
     KF_END_ROW_LIMIT,   /* every play would put an 11th card in a row */
-    KF_END_NO_FOUNDER   /* no Character to start the Genealogy */
+    KF_END_NO_FOUNDER,  /* no Character to start the Genealogy */
+    KF_END_MOVE_LIMIT   /* max_moves decisions were made */
 };
 
-int kf_score(const kf_config *c, const kf_state *s);
-const char *kf_rating(int score);
+int64_t kf_score(const kf_config *c, const kf_state *s);
+const char *kf_rating(int64_t score);
 
 #endif
