@@ -1006,6 +1006,23 @@ START_TEST(decision_max_bouts_draws_the_game)
 }
 END_TEST
 
+START_TEST(decision_bout_counter_saturates)
+{
+    /* Without max_bouts a game can last for ever: the bout counter stops
+     * at its largest value instead of wrapping to 0. */
+    crown_game *g = game("players=3");
+    deal(g, three, "Y10");
+    st(g)->bouts = UINT32_MAX;
+    play(g, "lead R8");
+    play(g, "take");
+    play(g, "pass");
+    draw_lowest(g);
+    ck_assert_uint_eq(st(g)->bouts, UINT32_MAX);
+    ck_assert_int_ne(current(g), CROWN_TERMINAL);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(decision_returns_zero_sum)
 {
     crown_game *g = game("players=4");
@@ -1145,6 +1162,7 @@ static Suite *kingdoms_suite(void)
     suite_add_tcase(s, tc);
     TCase *td = tcase_create("decisions and views");
     tcase_add_test(td, decision_max_bouts_draws_the_game);
+    tcase_add_test(td, decision_bout_counter_saturates);
     tcase_add_test(td, decision_returns_zero_sum);
     tcase_add_test(td, observation_shows_only_what_the_seat_knows);
     tcase_add_test(td, resample_redeals_only_hidden_cards);

@@ -32,6 +32,10 @@ static int lowest(uint64_t x)
 
 /* ---- options ---------------------------------------------------------- */
 
+/* games_done, draws and losses[] count games in 8 bits. */
+#define KD_MAX_GAMES 100
+_Static_assert(KD_MAX_GAMES <= UINT8_MAX, "game counters are 8-bit");
+
 static const char *const variant_choices[] = {"basic", "ruthless", NULL};
 static const char *const lead_choices[] = {"lowest_trump", "left_of_dealer", NULL};
 
@@ -42,7 +46,7 @@ static const crown_option_spec kd_options[OPT_COUNT] = {
      .help = "number of players"},
     {.name = "variant", .kind = CROWN_OPT_ENUM, .choices = variant_choices,
      .help = "ruthless: every player may add cards, and the defender may transfer"},
-    {.name = "games", .kind = CROWN_OPT_INT, .min = 1, .max = 100, .def = 1,
+    {.name = "games", .kind = CROWN_OPT_INT, .min = 1, .max = KD_MAX_GAMES, .def = 1,
      .help = "games in the match; the loser of a game deals the next"},
     {.name = "later_lead", .kind = CROWN_OPT_ENUM, .choices = lead_choices,
      .help = "who attacks first in the games after the first of a match"},
@@ -215,7 +219,8 @@ static void finish_bout(const kd_config *c, kd_state *s)
             last = p;
         }
     }
-    s->bouts++;
+    if (s->bouts < UINT32_MAX)
+        s->bouts++; /* endless without max_bouts: saturate, never wrap */
     if (in <= 1) {
         end_game(c, s, in == 1 ? last : KD_NONE);
         return;

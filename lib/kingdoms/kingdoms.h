@@ -33,8 +33,12 @@ enum kd_phase {
     KD_OVER    /* the match is over */
 };
 
+/* Counters: `bouts` is 32-bit and saturates (a game without max_bouts can
+ * be endless); games_done, draws and losses count games, at most the
+ * `games` option (100), so 8 bits hold them; the others count cards or
+ * seats. */
 typedef struct kd_state {
-    uint32_t bouts; /* bouts finished in this game */
+    uint32_t bouts; /* bouts finished in this game (saturates) */
     uint32_t pad0;
     uint64_t hand[KD_MAXP];
     uint64_t known[KD_MAXP]; /* cards publicly known to be in each hand */
