@@ -463,8 +463,11 @@ START_TEST(move_text_round_trip_and_errors)
     ck_assert_int_eq(crown_move_to_text(g, 240, t, sizeof t, &len), CROWN_EILLEGAL);
     ck_assert_int_eq(crown_move_to_text(g, m[0], t, 2, &len), CROWN_ETOOSMALL);
     ck_assert_str_eq(t, "");
-    ck_assert_int_eq(crown_move_from_text(g, "take", &back), CROWN_EPARSE);
-    ck_assert_msg(strstr(crown_last_error(g), "no legal move reads 'take'"), "%s",
+    ck_assert_int_eq(crown_move_from_text(g, "take", &back), CROWN_EILLEGAL);
+    ck_assert_msg(strstr(crown_last_error(g), "'take' is not a legal move now"), "%s",
+                  crown_last_error(g));
+    ck_assert_int_eq(crown_move_from_text(g, "wibble", &back), CROWN_EPARSE);
+    ck_assert_msg(strstr(crown_last_error(g), "cannot read 'wibble' as a move"), "%s",
                   crown_last_error(g));
     ck_assert_int_eq(crown_move_from_text(g, "", &back), CROWN_EPARSE);
     ck_assert_int_eq(crown_move_from_text(g, "lead", &back), CROWN_EPARSE);
@@ -743,7 +746,7 @@ START_TEST(load_rejects_bad_text)
     expect_load_error(x, CROWN_EPARSE, "expected 'seed ...'");
     free(x);
     x = replace(t, "\ndeal ", "\nwibble ");
-    expect_load_error(x, CROWN_EILLEGAL, "line 5: no legal move reads 'wibble");
+    expect_load_error(x, CROWN_EPARSE, "line 5: cannot read 'wibble");
     free(x);
     /* A card dealt twice. */
     {

@@ -1023,6 +1023,91 @@ START_TEST(decision_bout_counter_saturates)
 }
 END_TEST
 
+START_TEST(decision_move_text_any_card_order)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"R7 B7 G7 Y7 R5 BH", "R6 B8 G8 Y8 RQ BN"};
+    deal(g, hands, "R10");
+    crown_move a, b, c;
+    OK(crown_move_from_text(g, "lead R7 G7", &a));
+    OK(crown_move_from_text(g, "lead G7 R7", &b));
+    OK(crown_move_from_text(g, "LEAD  y7 g7   r7", &c));
+    ck_assert_int_eq(a, b);
+    ck_assert_int_eq(a, CROWN_KD_LEAD(2, 0x5));
+    ck_assert_int_eq(c, CROWN_KD_LEAD(2, 0xD));
+    /* Well-formed but not legal: the same error as the move's id. */
+    crown_move m = -1;
+    ck_assert_int_eq(crown_move_from_text(g, "take", &m), CROWN_EILLEGAL);
+    ck_assert_msg(strstr(crown_last_error(g), "'take' is not a legal move now"), "%s",
+                  crown_last_error(g));
+    ck_assert_int_eq(crown_apply(g, CROWN_KD_TAKE), CROWN_EILLEGAL);
+    ck_assert_int_eq(crown_move_from_text(g, "lead R7 R5", &m), CROWN_EILLEGAL);
+    ck_assert_int_eq(crown_move_from_text(g, "beat R7 with RQ", &m), CROWN_EILLEGAL);
+    ck_assert_int_eq(crown_move_from_text(g, "add Y8", &m), CROWN_EILLEGAL);
+    ck_assert_int_eq(crown_move_from_text(g, "deal R6", &m), CROWN_EILLEGAL);
+    ck_assert_int_eq(m, -1);
+    /* Not the notation at all. */
+    static const char *const bad[] = {"lead", "lead R7 R7", "lead R7 B7 G7 Y7 R5", "beat R7",
+                                      "beat R7 RQ", "beat R7 with", "take R7", "R7", "lead X7",
+                                      "lead R11", "lead R1", "add", "transfer R7 B7", "wibble"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(crown_move_from_text(g, bad[i], &m) == CROWN_EPARSE, "'%s'", bad[i]);
+        ck_assert_msg(strstr(crown_last_error(g), "moves read like: lead R7"), "%s",
+                      crown_last_error(g));
+    }
+    ck_assert_int_eq(m, -1);
+    play(g, "lead G7 B7");
+    ck_assert_int_eq(st(g)->natt, 2);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_history_text_hides_what_a_seat_cannot_see)
+{
+    crown_game *g = game("players=3");
+    deal(g, three, "Y10");
+    size_t n, len;
+    OK(crown_history_length(g, &n));
+    ck_assert_uint_eq(n, 19); /* 18 cards dealt, the trump turned up */
+    char t[64];
+    int who;
+    /* The first card goes to seat 1 (the dealer is seat 0). */
+    OK(crown_history_text(g, 0, CROWN_OMNISCIENT, t, sizeof t, &len));
+    ck_assert_str_eq(t, "deal R6");
+    OK(crown_history_text(g, 0, 1, t, sizeof t, &len));
+    ck_assert_str_eq(t, "deal R6");
+    OK(crown_history_text(g, 0, 0, t, sizeof t, &len));
+    ck_assert_str_eq(t, "deal a card to seat 1");
+    OK(crown_history_text(g, 0, CROWN_SPECTATOR, t, sizeof t, &len));
+    ck_assert_str_eq(t, "deal a card to seat 1");
+    OK(crown_history_text(g, 18, 2, t, sizeof t, &len));
+    ck_assert_str_eq(t, "trump Y10");
+    OK(crown_history_player(g, 18, &who));
+    ck_assert_int_eq(who, CROWN_CHANCE);
+    play(g, "lead Y6");
+    OK(crown_history_text(g, 19, CROWN_SPECTATOR, t, sizeof t, &len));
+    ck_assert_str_eq(t, "lead Y6");
+    OK(crown_history_player(g, 19, &who));
+    ck_assert_int_eq(who, 2);
+    /* Text of a move no longer legal. */
+    crown_move m;
+    ck_assert_int_eq(crown_move_from_text(g, "lead Y6", &m), CROWN_EILLEGAL);
+    /* Errors. */
+    ck_assert_int_eq(crown_history_text(g, 20, 0, t, sizeof t, &len), CROWN_EINVAL);
+    ck_assert_msg(strstr(crown_last_error(g), "history index 20"), "%s", crown_last_error(g));
+    ck_assert_int_eq(crown_history_text(g, 0, 3, t, sizeof t, &len), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history_text(g, 0, 0, t, sizeof t, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history_text(g, 0, 0, t, 4, &len), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(len, strlen("deal a card to seat 1"));
+    ck_assert_str_eq(t, "");
+    ck_assert_int_eq(crown_history_player(g, 20, &who), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history_player(g, 0, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history_player(NULL, 0, &who), CROWN_EINVAL);
+    ck_assert_int_eq(crown_history_text(NULL, 0, 0, t, sizeof t, &len), CROWN_EINVAL);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(decision_returns_zero_sum)
 {
     crown_game *g = game("players=4");
@@ -1051,10 +1136,11 @@ START_TEST(observation_shows_only_what_the_seat_knows)
     char *o = observe(g, 0);
     ck_assert_msg(contains(o, "seat 0 (you): 6 cards: R5 R7 B7 G7 BK GH"), "%s", o);
     ck_assert_msg(contains(o, "seat 1: 6 cards\n"), "%s", o);
-    ck_assert_msg(contains(o, "seat 2: 6 cards, known: Y6"), "%s", o);
+    ck_assert_msg(contains(o, "seat 2: 6 cards, known: Y6*"), "%s", o);
+    ck_assert_msg(contains(o, "trump: Y10 (face up under the pile); * marks a trump"), "%s", o);
     free(o);
     o = observe(g, CROWN_OMNISCIENT);
-    ck_assert_msg(contains(o, "seat 1: 6 cards: R6 B8 G8 Y8 BN RQ"), "%s", o);
+    ck_assert_msg(contains(o, "seat 1: 6 cards: R6 B8 G8 Y8* BN RQ"), "%s", o);
     free(o);
     crown_free(g);
 }
@@ -1163,6 +1249,8 @@ static Suite *kingdoms_suite(void)
     TCase *td = tcase_create("decisions and views");
     tcase_add_test(td, decision_max_bouts_draws_the_game);
     tcase_add_test(td, decision_bout_counter_saturates);
+    tcase_add_test(td, decision_move_text_any_card_order);
+    tcase_add_test(td, decision_history_text_hides_what_a_seat_cannot_see);
     tcase_add_test(td, decision_returns_zero_sum);
     tcase_add_test(td, observation_shows_only_what_the_seat_knows);
     tcase_add_test(td, resample_redeals_only_hidden_cards);

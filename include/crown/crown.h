@@ -266,6 +266,22 @@ int crown_history_length(crown_game *game, size_t *length);
 /* Copies the history, oldest first.  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
 int crown_history(crown_game *game, crown_move *moves, size_t cap, size_t *count);
 
+/* The text of history entry `index` (0 = the oldest), as `viewer` may know
+ * it: CROWN_OMNISCIENT gets the move's text exactly as crown_move_to_text
+ * gave it when it was legal (the notation of the saved games); a seat or
+ * CROWN_SPECTATOR gets the same text, except for a chance outcome hidden
+ * from that viewer, which is written without the hidden part (in Game of
+ * Kingdoms "deal a card to seat 2" instead of "deal R5").  So a game record
+ * can be printed for any viewer without leaking.  Texts per game in docs/.
+ * Errors: CROWN_EINVAL (index >= crown_history_length, bad viewer, NULL
+ * len), CROWN_ETOOSMALL. */
+int crown_history_text(crown_game *game, size_t index, int viewer, char *buf, size_t cap,
+                       size_t *len);
+
+/* Who made history entry `index`: a seat, or CROWN_CHANCE for a chance
+ * outcome.  Errors: CROWN_EINVAL (index out of range, NULL player). */
+int crown_history_player(crown_game *game, size_t index, int *player);
+
 /* At a chance node: the outcomes (as crown_legal_moves) and the probability
  * of each.  Either buffer may be NULL to skip it (with cap 0 for a size
  * query).  Errors: CROWN_EINVAL, CROWN_ESTATE (not a chance node),
@@ -274,13 +290,18 @@ int crown_chance_outcomes(crown_game *game, crown_move *moves, double *probabili
                           size_t cap, size_t *count);
 
 /* The text of a move that is legal in the current state (notation in
- * docs/<game>.md).  The text is unique among the current legal moves.
+ * docs/<game>.md).  The text is unique among the current legal moves.  For
+ * a move already played, see crown_history_text.
  * Errors: CROWN_EINVAL, CROWN_EILLEGAL (not a legal move), CROWN_ETOOSMALL. */
 int crown_move_to_text(crown_game *game, crown_move move, char *buf, size_t cap, size_t *len);
 
 /* Parses the text of a legal move of the current state.  Case and repeated
- * or surrounding spaces do not matter.  Errors: CROWN_EINVAL, CROWN_EPARSE
- * (no legal move has that text). */
+ * or surrounding spaces do not matter, nor the order of the cards of a move
+ * that names several ("lead G7 R7" is "lead R7 G7").
+ * Errors: CROWN_EINVAL; CROWN_EPARSE when the text is not the game's move
+ * notation (the message gives examples); CROWN_EILLEGAL when it is, but the
+ * move it names is not legal now (as crown_apply of that move would say).
+ * On error *move is untouched. */
 int crown_move_from_text(crown_game *game, const char *text, crown_move *move);
 
 /* ------------------------------------------------------------------------

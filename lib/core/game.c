@@ -642,12 +642,23 @@ static int normalize(const char *s, char *out, size_t cap)
 }
 
 /* Finds the legal move whose text is `text`; the legal moves must be in
- * scratch[0..n).  0 when found. */
+ * scratch[0..n).  0 when found; MATCH_MALFORMED when the text is not the
+ * game's notation; MATCH_ILLEGAL when it is, but names no legal move. */
+#define MATCH_MALFORMED (-1)
+#define MATCH_ILLEGAL (-2)
+
 static int match_text(crown_game *g, size_t n, const char *text, crown_move *move)
 {
     char want[MOVE_TEXT_MAX], have[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
     if (normalize(text, want, sizeof want) || want[0] == '\0')
-        return -1;
+        return MATCH_MALFORMED;
+    if (g->rules->move_canon) {
+        crown_buf b;
+        crown_buf_init(&b, raw, sizeof raw);
+        if (g->rules->move_canon(g->config, want, &b) || b.len + 1 > b.cap ||
+            normalize(raw, want, sizeof want))
+            return MATCH_MALFORMED;
+    }
     for (size_t i = 0; i < n; i++) {
         crown_buf b;
         crown_buf_init(&b, raw, sizeof raw);
@@ -657,7 +668,7 @@ static int match_text(crown_game *g, size_t n, const char *text, crown_move *mov
             return 0;
         }
     }
-    return -1;
+    return g->rules->move_canon ? MATCH_ILLEGAL : MATCH_MALFORMED;
 }
 
 static const char *quote_text(char out[48], const char *s)
@@ -669,15 +680,88 @@ static const char *quote_text(char out[48], const char *s)
     return out;
 }
 
+/* The error of a text that match_text did not find. */
+static int text_error(const crown_game *g, int why, const char *text, crown_err *err)
+{
+    char q[48];
+    quote_text(q, text);
+    if (why == MATCH_ILLEGAL) {
+        if (current(g) == CROWN_TERMINAL)
+            crown_errf(err, "'%s' is not legal: the game is over", q);
+        else
+            crown_errf(err, "'%s' is not a legal move now", q);
+        return CROWN_EILLEGAL;
+    }
+    if (g->rules->notation)
+        crown_errf(err, "cannot read '%s' as a move (moves read like: %s)", q,
+                   g->rules->notation);
+    else
+        crown_errf(err, "no legal move reads '%s'", q);
+    return CROWN_EPARSE;
+}
+
 CROWN_EXPORT int crown_move_from_text(crown_game *g, const char *text, crown_move *move)
 {
     CHECK_GAME(g);
     CHECK_ARG(g, text);
     CHECK_ARG(g, move);
     size_t n = gen_legal(g);
-    char q[48];
-    if (match_text(g, n, text, move))
-        return fail(g, CROWN_EPARSE, "no legal move reads '%s'", quote_text(q, text));
+    int why = match_text(g, n, text, move);
+    if (why) {
+        crown_err err;
+        int rc = text_error(g, why, text, &err);
+        return fail_err(g, rc, &err);
+    }
+    return CROWN_OK;
+}
+
+/* ---- public: the history ---------------------------------------------- */
+
+static int check_viewer(crown_game *g, int viewer)
+{
+    if (viewer != CROWN_SPECTATOR && viewer != CROWN_OMNISCIENT &&
+        (viewer < 0 || viewer >= g->players))
+        return fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
+                                     "CROWN_OMNISCIENT)", viewer, g->players - 1);
+    return CROWN_OK;
+}
+
+static int check_index(crown_game *g, size_t index)
+{
+    if (index >= g->n)
+        return fail(g, CROWN_EINVAL, "invalid history index %zu (the history holds %zu moves)",
+                    index, g->n);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_history_text(crown_game *g, size_t index, int viewer, char *buf,
+                                    size_t cap, size_t *len)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, len);
+    int rc = check_viewer(g, viewer);
+    if (!rc)
+        rc = check_index(g, index);
+    if (rc)
+        return rc;
+    const void *before = g->snaps + index * g->rules->state_size;
+    crown_buf b;
+    crown_buf_init(&b, buf, cap);
+    if (viewer != CROWN_OMNISCIENT && g->rules->move_text_seen)
+        g->rules->move_text_seen(g->config, before, g->hist[index], viewer, &b);
+    else
+        g->rules->move_text(g->config, before, g->hist[index], &b);
+    return finish_text(g, &b, len);
+}
+
+CROWN_EXPORT int crown_history_player(crown_game *g, size_t index, int *player)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, player);
+    int rc = check_index(g, index);
+    if (rc)
+        return rc;
+    *player = g->rules->current(g->config, g->snaps + index * g->rules->state_size);
     return CROWN_OK;
 }
 
@@ -687,10 +771,9 @@ CROWN_EXPORT int crown_observation(crown_game *g, int viewer, char *buf, size_t 
 {
     CHECK_GAME(g);
     CHECK_ARG(g, len);
-    if (viewer != CROWN_SPECTATOR && viewer != CROWN_OMNISCIENT &&
-        (viewer < 0 || viewer >= g->players))
-        return fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
-                                     "CROWN_OMNISCIENT)", viewer, g->players - 1);
+    int rc = check_viewer(g, viewer);
+    if (rc)
+        return rc;
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     g->rules->observe(g->config, g->state, viewer, &b);
@@ -972,9 +1055,11 @@ static int load(crown_game **out, const char *text, crown_err *err)
             rc = CROWN_EILLEGAL;
             goto done;
         }
-        if (match_text(g, n, r->buf, &m)) {
-            crown_errf(err, "line %zu: no legal move reads '%s'", r->line, quote_text(q, r->buf));
-            rc = CROWN_EILLEGAL;
+        int why = match_text(g, n, r->buf, &m);
+        if (why) {
+            crown_err e2;
+            rc = text_error(g, why, r->buf, &e2);
+            crown_errf(err, "line %zu: %s", r->line, e2.msg);
             goto done;
         }
         if ((rc = crown_game_step(g, m, explicit_chance ? 0 : CROWN_H_AUTO, err)))
@@ -1032,10 +1117,8 @@ CROWN_EXPORT int crown_resample(crown_game *g, int viewer, uint64_t seed, crown_
     CHECK_GAME(g);
     CHECK_ARG(g, out);
     *out = NULL;
-    if (viewer != CROWN_SPECTATOR && viewer != CROWN_OMNISCIENT &&
-        (viewer < 0 || viewer >= g->players))
-        return fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
-                                     "CROWN_OMNISCIENT)", viewer, g->players - 1);
+    if (check_viewer(g, viewer))
+        return CROWN_EINVAL;
     size_t ss = g->rules->state_size;
     crown_move *moves = malloc((g->n ? g->n : 1) * sizeof *moves);
     void *scratch = malloc(2 * ss);

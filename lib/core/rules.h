@@ -143,6 +143,19 @@ typedef struct crown_rules {
 
     /* The text of a legal move; unique among the legal moves. */
     void (*move_text)(const void *config, const void *state, crown_move move, crown_buf *b);
+    /* Reads a move text (ASCII, lower-cased, trimmed, single spaces): when it
+     * is well-formed notation of this game, writes the text move_text would
+     * write for that move (the cards of a move in its order, whatever order
+     * they were given in) and returns 0; else returns -1.  Whether the move
+     * is legal is not its concern. */
+    int (*move_canon)(const void *config, const char *text, crown_buf *out);
+    /* Examples of the notation, for "cannot read" messages. */
+    const char *notation;
+    /* The text of `move`, played in `state`, as `viewer` (a seat or
+     * CROWN_SPECTATOR) may know it: a chance outcome hidden from the viewer
+     * is written without what is hidden.  NULL: every move is public. */
+    void (*move_text_seen)(const void *config, const void *state, crown_move move, int viewer,
+                           crown_buf *b);
     /* The view of `viewer` (a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT). */
     void (*observe)(const void *config, const void *state, int viewer, crown_buf *b);
     void (*returns)(const void *config, const void *state, double *out);

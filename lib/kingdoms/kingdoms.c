@@ -554,6 +554,135 @@ static void kd_move_text(const void *config, const void *state, crown_move m, cr
     }
 }
 
+/* Reads one lower-case card text ("r10", "bn"); its id, or -1. */
+static int read_card(const char *t, size_t n)
+{
+    static const char colours[] = "rbgy";
+    if (n < 2)
+        return -1;
+    const char *c = memchr(colours, t[0], 4);
+    if (!c)
+        return -1;
+    for (int r = 0; r < 10; r++) {
+        const char *rt = rank_txt[r];
+        size_t k = strlen(rt);
+        if (k != n - 1)
+            continue;
+        size_t i = 0;
+        while (i < k && (rt[i] >= 'A' && rt[i] <= 'Z' ? rt[i] - 'A' + 'a' : rt[i]) == t[1 + i])
+            i++;
+        if (i == k)
+            return CROWN_KD_CARD(r, (int)(c - colours));
+    }
+    return -1;
+}
+
+/* Splits a normalized text into at most `max` words; their number, or -1
+ * when there are more. */
+static int split_words(const char *text, const char **w, size_t *wn, int max)
+{
+    int k = 0;
+    for (const char *p = text; *p;) {
+        const char *sp = strchr(p, ' ');
+        size_t n = sp ? (size_t)(sp - p) : strlen(p);
+        if (k == max)
+            return -1;
+        w[k] = p;
+        wn[k] = n;
+        k++;
+        p += n;
+        if (*p == ' ')
+            p++;
+    }
+    return k;
+}
+
+static int word_is(const char *w, size_t n, const char *s)
+{
+    return strlen(s) == n && memcmp(w, s, n) == 0;
+}
+
+/* The notation, whatever the order of a lead's cards (see rules.h). */
+static int kd_move_canon(const void *config, const char *text, crown_buf *out)
+{
+    (void)config;
+    const char *w[6];
+    size_t wn[6];
+    int k = split_words(text, w, wn, 6);
+    if (k == 1 && (word_is(w[0], wn[0], "take") || word_is(w[0], wn[0], "pass"))) {
+        crown_buf_puts(out, text);
+        return 0;
+    }
+    if (k < 2)
+        return -1;
+    int cards[6];
+    for (int i = 1; i < k; i++)
+        cards[i] = word_is(w[i], wn[i], "with") ? -2 : read_card(w[i], wn[i]);
+    if (word_is(w[0], wn[0], "lead") && k <= 5) {
+        uint64_t set = 0;
+        for (int i = 1; i < k; i++) {
+            if (cards[i] < 0 || (set & BIT(cards[i])))
+                return -1;
+            set |= BIT(cards[i]);
+        }
+        crown_buf_puts(out, "lead ");
+        put_cards(out, set);
+        return 0;
+    }
+    if (word_is(w[0], wn[0], "beat")) {
+        if (k != 4 || cards[1] < 0 || cards[2] != -2 || cards[3] < 0)
+            return -1;
+        crown_buf_puts(out, text);
+        return 0;
+    }
+    static const char *const one_card[] = {"deal", "trump", "draw", "add", "transfer"};
+    for (size_t i = 0; i < sizeof one_card / sizeof one_card[0]; i++) {
+        if (word_is(w[0], wn[0], one_card[i])) {
+            if (k != 2 || cards[1] < 0)
+                return -1;
+            crown_buf_puts(out, text);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* A card dealt or drawn is known to its receiver only. */
+static void kd_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                              crown_buf *b)
+{
+    const kd_config *c = config;
+    const kd_state *s = state;
+    int to = -1;
+    if (CROWN_KD_IS_CHANCE(m) && s->phase == KD_DEAL)
+        to = (s->dealer + 1 + s->dealt) % c->players;
+    else if (CROWN_KD_IS_CHANCE(m) && s->phase == KD_REFILL)
+        to = s->refill[s->refill_pos];
+    if (to < 0 || to == viewer) {
+        kd_move_text(config, state, m, b);
+        return;
+    }
+    if (s->phase == KD_DEAL)
+        crown_buf_printf(b, "deal a card to seat %d", to);
+    else
+        crown_buf_printf(b, "draw: seat %d draws a card", to);
+}
+
+/* A hand, trumps marked with '*'. */
+static void put_hand(crown_buf *b, const kd_state *s, uint64_t set)
+{
+    int first = 1;
+    for (; set; set &= set - 1) {
+        int card = lowest(set);
+        if (!first)
+            crown_buf_putc(b, ' ');
+        put_card(b, card);
+        if (s->trump != KD_NONE && COLOUR(card) == COLOUR(s->trump))
+            crown_buf_putc(b, '*');
+        first = 0;
+    }
+}
+
 static void put_seat_line(const kd_config *c, const kd_state *s, int p, int viewer,
                           crown_buf *b)
 {
@@ -567,11 +696,11 @@ static void put_seat_line(const kd_config *c, const kd_state *s, int p, int view
     if (viewer == p || viewer == CROWN_OMNISCIENT) {
         if (n) {
             crown_buf_puts(b, ": ");
-            put_cards(b, s->hand[p]);
+            put_hand(b, s, s->hand[p]);
         }
     } else if (s->known[p]) {
         crown_buf_puts(b, ", known: ");
-        put_cards(b, s->known[p]);
+        put_hand(b, s, s->known[p]);
     }
     (void)c;
     crown_buf_putc(b, '\n');
@@ -600,9 +729,10 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
             crown_buf_puts(b, "trump: ");
             put_card(b, s->trump);
             if (s->trump_in_pile)
-                crown_buf_puts(b, " (face up under the pile)\n");
+                crown_buf_puts(b, " (face up under the pile)");
             else
-                crown_buf_printf(b, " (drawn by seat %d)\n", s->trump_drawer);
+                crown_buf_printf(b, " (drawn by seat %d)", s->trump_drawer);
+            crown_buf_puts(b, "; * marks a trump\n");
             if (s->reveal_seat != KD_NONE) {
                 crown_buf_printf(b, "lowest trump: seat %d showed ", s->reveal_seat);
                 put_card(b, s->reveal_card);
@@ -897,6 +1027,9 @@ const crown_rules crown_kingdoms_rules = {
     .chance_weights = NULL,
     .apply = kd_apply,
     .move_text = kd_move_text,
+    .move_canon = kd_move_canon,
+    .notation = "lead R7, lead R7 G7, beat R7 with RQ, take, pass, add B7, transfer G7",
+    .move_text_seen = kd_move_text_seen,
     .observe = kd_observe,
     .returns = kd_returns,
     .scores = kd_scores,
