@@ -1,10 +1,29 @@
 #!/bin/sh
-# Installs the build into a temporary DESTDIR and checks what a user gets:
-# the library's SONAME and exported symbols, pkg-config, a C program built
-# against the installed header and library, the installed programs, and the
-# Python package importing from the installed tree.
+# What `meson install` gives a user.
+#
+# 1. A staged install (DESTDIR): the files are there, libcrown's SONAME is
+#    libcrown.so.1 and it exports only crown_* symbols, each versioned CROWN_1,
+#    crown.pc works, minimal.c builds against the staged tree, the staged
+#    programs and Python package run (with LD_LIBRARY_PATH and PYTHONPATH:
+#    nothing finds a staged tree by itself).
+# 2. The real install, in a private mount namespace (root and `unshare -m`):
+#    /usr/local, /etc, /var/cache/ldconfig and the Python package's directory
+#    are overlays whose changes stay in a tmpfs of the namespace, so nothing
+#    reaches the real system.  It runs the README's install command, then,
+#    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
+#    programs; minimal.c built with `cc ... $(pkg-config --cflags --libs
+#    crown)`; `import crown` with Meson's python3 and with Debian's
+#    /usr/bin/python3 (when Meson's python3 is another one, the source is
+#    configured and installed again with Debian's default PATH, as on a fresh
+#    Debian machine); and `pip install --no-index ./python` (then its sdist)
+#    in a venv of /usr/bin/python3.
+#
+# Part 2 needs root, unshare, overlayfs and the prefix /usr/local (the
+# README's); when it or a piece of it cannot run, the test says what was
+# skipped and exits 77 (skipped), never 0.
 #
 # usage: install-test.sh BUILD_DIR PREFIX LIBDIR PYTHON_DIR MINIMAL_C [PYTHON]
+#   PYTHON_DIR is "-" and PYTHON empty when Meson installs no Python package.
 set -eu
 
 build=$1
@@ -15,18 +34,171 @@ minimal=$5
 python=${6:-}
 
 case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
-case $pydir in /*) ;; *) pydir=$prefix/$pydir ;; esac
-
-dest=$(mktemp -d)
-trap 'rm -rf "$dest"' EXIT INT TERM
+case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
+[ -n "$python" ] || pydir=-
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(dirname "$here")
 
 fail() {
     echo "install-test: $*" >&2
     exit 1
 }
 
-meson install -C "$build" --destdir "$dest" --no-rebuild >"$dest/install.log" 2>&1 ||
-    { cat "$dest/install.log" >&2; fail "meson install failed"; }
+skipped() {
+    echo "install-test: SKIPPED: $*"
+    echo "$*" >>"$tmp/skipped"
+}
+
+# The check every Python runs: import crown as a user does (from a directory
+# with nothing of crown's in it), play a game, and say where crown and
+# libcrown came from.  argv: the directory crown must come from ("-": any),
+# the library it must load, "meson" or "pip" (a pip package has no
+# _build_config).
+pycheck='
+import importlib.util, os, sys
+import crown
+where, lib, how = sys.argv[1:]
+pkg = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
+assert where == "-" or os.path.realpath(pkg) == os.path.realpath(where), \
+    "crown imported from %s, not %s" % (pkg, where)
+assert os.path.realpath(crown.library_path) == os.path.realpath(lib), \
+    "crown loaded %s, not %s" % (crown.library_path, lib)
+has_config = importlib.util.find_spec("crown._build_config") is not None
+assert has_config == (how == "meson"), "_build_config present: %s" % has_config
+g = crown.Game("game_of_kingdoms", "players=3", seed=5)
+while not g.is_terminal():
+    g.apply(g.legal_moves()[-1])
+assert abs(sum(g.returns())) < 1e-9
+print("python: %s imports crown %s from %s, libcrown from %s"
+      % (sys.executable, crown.version(), pkg, crown.library_path))
+'
+
+# ---- 2, inside the namespace -------------------------------------------------
+if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
+    tmp=$CROWN_INSTALL_TEST_TMP
+    ns=$tmp/ns
+    mount -t tmpfs crown-install-test "$ns" || { skipped "real install: cannot mount a tmpfs"; exit 77; }
+    private=""
+    n=0
+    # make_private DIR: its nearest existing directory becomes an overlay.
+    make_private() {
+        d=$1
+        while [ ! -d "$d" ]; do d=$(dirname "$d"); done
+        for p in $private; do
+            case $d/ in "$p"/*) return 0 ;; esac
+        done
+        [ "$d" != / ] || return 1
+        n=$((n + 1))
+        mkdir "$ns/$n" "$ns/$n/upper" "$ns/$n/work"
+        mount -t overlay crown-install-test \
+            -o "lowerdir=$d,upperdir=$ns/$n/upper,workdir=$ns/$n/work" "$d" || return 1
+        private="$private $d"
+    }
+    for d in "$prefix" /etc /var/cache/ldconfig $( [ "$pydir" = - ] || echo "$pydir"); do
+        make_private "$d" || { skipped "real install: cannot make $d private (overlayfs)"; exit 77; }
+    done
+    echo "private:$private"
+
+    # As a user has it: nothing set that only a test would set.
+    unset LD_LIBRARY_PATH PYTHONPATH PYTHONHOME CROWN_LIBRARY PKG_CONFIG_PATH \
+        PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_LIBDIR
+    export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the source tree
+
+    # The README's install command, as written (with this build directory).
+    readme_install=$(sed -n '/^## Install/,/^## [^I]/p' "$src/README.md")
+    echo "$readme_install" | grep -qx 'meson install -C build' ||
+        fail "README.md's Install section has no line 'meson install -C build'"
+    (cd "$src" && meson install -C "$build") >"$tmp/real-install.log" 2>&1 ||
+        { cat "$tmp/real-install.log" >&2; fail "meson install -C $build failed"; }
+    ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
+    "$ldconfig" -p | grep -q " => $libdir/libcrown.so.1\$" ||
+        { cat "$tmp/real-install.log" >&2; fail "meson install did not put libcrown.so.1 in the loader's cache"; }
+    echo "loader: $("$ldconfig" -p | grep libcrown)"
+
+    # The installed programs, found by the loader alone (no RUNPATH either).
+    for prog in crown-play crown-bench crown-minimal kings-family-stats; do
+        [ -x "$prefix/bin/$prog" ] || fail "$prog not installed"
+        if readelf -d "$prefix/bin/$prog" | grep -Eq '\((RUNPATH|RPATH)\)'; then
+            fail "$prog has a RUNPATH/RPATH"
+        fi
+    done
+    "$prefix/bin/crown-play" --list | grep -q game_of_kingdoms || fail "crown-play --list"
+    "$prefix/bin/crown-minimal" | grep -q "game over" || fail "crown-minimal"
+    "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
+    "$prefix/bin/kings-family-stats" --help >/dev/null || fail "kings-family-stats --help"
+    echo "programs: crown-play, crown-minimal, crown-bench, kings-family-stats run"
+
+    # A user's C program, as the README builds it.
+    flags=$(pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
+    ${CC:-cc} -std=c11 -Wall -Wextra -Werror "$minimal" $flags -o "$tmp/minimal" ||
+        fail "minimal.c does not build with \$(pkg-config --cflags --libs crown)"
+    out=$("$tmp/minimal") || fail "minimal built with pkg-config failed: $out"
+    echo "$out" | grep -q "game over" || fail "minimal printed: $out"
+    echo "pkg-config: cc minimal.c $flags: $(echo "$out" | head -n 1)"
+
+    cd "$tmp"
+    lib=$libdir/libcrown.so.1
+    debian=/usr/bin/python3
+    if [ -n "$python" ]; then
+        "$python" -c "$pycheck" "$pydir" "$lib" meson || fail "$python: import crown"
+        meson_prefix=$("$python" -c 'import sys; print(sys.prefix)')
+    else
+        echo "python: Meson installs no Python package (-Dpython)"
+        meson_prefix=
+    fi
+
+    # Debian's python3, as Meson finds it on a fresh Debian machine.
+    if [ ! -x "$debian" ]; then
+        skipped "$debian: not there"
+    elif [ -z "$python" ]; then
+        echo "python: $debian not checked, the build installs no Python package"
+    elif [ "$meson_prefix" = "$("$debian" -c 'import sys; print(sys.prefix)')" ]; then
+        echo "python: Meson's python3 is $debian"
+    else
+        debpath=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+        echo "python: Meson's python3 is $python; configuring again with PATH=$debpath"
+        {
+            PATH=$debpath meson setup "$tmp/debian-build" "$src" -Dtests=disabled \
+                -Dexamples=false -Dprefix="$prefix" &&
+            PATH=$debpath meson compile -C "$tmp/debian-build" &&
+            PATH=$debpath meson install -C "$tmp/debian-build"
+        } >"$tmp/debian-build.log" 2>&1 ||
+            { cat "$tmp/debian-build.log" >&2; fail "the build with Debian's PATH failed"; }
+        grep -q "^Program python3 found: YES ($debian)" "$tmp/debian-build.log" ||
+            fail "with Debian's PATH Meson did not find $debian"
+        "$debian" -c "$pycheck" - "$lib" meson || fail "$debian: import crown"
+    fi
+
+    # pip install ./python in a venv: crown finds libcrown through the loader.
+    if [ ! -x "$debian" ]; then
+        :
+    elif ! "$debian" -c 'import ensurepip, venv' 2>/dev/null; then
+        skipped "venv: $debian has no venv/ensurepip (Debian: apt-get install python3-venv)"
+    else
+        echo "$readme_install" | grep -q 'pip install ./python' ||
+            fail "README.md's Install section does not say 'pip install ./python'"
+        "$debian" -m venv "$tmp/venv" || fail "$debian -m venv failed"
+        pip="$tmp/venv/bin/python -m pip --disable-pip-version-check --no-cache-dir -q"
+        (cd "$src" && $pip install --no-index ./python) || fail "pip install --no-index ./python"
+        "$tmp/venv/bin/python" -c "$pycheck" "$tmp/venv/lib/python"*/site-packages "$lib" pip ||
+            fail "venv: import crown"
+        sdist=$("$tmp/venv/bin/python" -c 'import sys; sys.path.insert(0, sys.argv[1])
+import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_backend" "$tmp") ||
+            fail "build_sdist"
+        $pip install --no-index --force-reinstall "$tmp/$sdist" || fail "pip install $sdist"
+        "$tmp/venv/bin/python" -c "$pycheck" - "$lib" pip >/dev/null || fail "venv: import crown (sdist)"
+        echo "pip: ./python and $sdist install offline into a venv"
+    fi
+    exit 0
+fi
+
+# ---- 1, the staged install ---------------------------------------------------
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+dest=$tmp/dest
+
+meson install -C "$build" --destdir "$dest" --no-rebuild >"$tmp/install.log" 2>&1 ||
+    { cat "$tmp/install.log" >&2; fail "meson install failed"; }
 
 lib=$dest$libdir/libcrown.so.1
 [ -f "$lib" ] || fail "no $libdir/libcrown.so.1 installed"
@@ -45,36 +217,66 @@ if command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
         esac
     done
     echo "exports: $(echo "$syms" | wc -l) crown_* symbols, all versioned CROWN_1"
+else
+    skipped "exports: no readelf/nm (binutils)"
 fi
 
-# A C program through pkg-config, as a user builds it.
-export PKG_CONFIG_PATH="$dest$libdir/pkgconfig"
-export PKG_CONFIG_SYSROOT_DIR="$dest"
-flags=$(pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
-${CC:-cc} -std=c11 -Wall -Wextra -Werror "$minimal" $flags -o "$dest/minimal" ||
+# A C program through pkg-config, against the staged tree.
+flags=$(PKG_CONFIG_PATH="$dest$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
+    pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
+${CC:-cc} -std=c11 -Wall -Wextra -Werror "$minimal" $flags -o "$tmp/minimal" ||
     fail "minimal.c does not build against the installed library"
-out=$(LD_LIBRARY_PATH="$dest$libdir" "$dest/minimal") || fail "minimal failed: $out"
+out=$(LD_LIBRARY_PATH="$dest$libdir" "$tmp/minimal") || fail "minimal failed: $out"
 echo "$out" | grep -q "game over" || fail "minimal printed: $out"
-echo "minimal: $(echo "$out" | head -n 1)"
+echo "staged minimal: $(echo "$out" | head -n 1)"
 
-# The installed programs run.
 for prog in crown-play crown-bench crown-minimal kings-family-stats; do
     [ -x "$dest$prefix/bin/$prog" ] || fail "$prog not installed"
 done
 LD_LIBRARY_PATH="$dest$libdir" "$dest$prefix/bin/crown-play" --list | grep -q game_of_kingdoms ||
     fail "crown-play --list"
 
-# The Python package, from the installed tree.
 if [ -n "$python" ]; then
     [ -f "$dest$pydir/crown/__init__.py" ] || fail "python package not installed in $pydir"
     grep -q "$libdir" "$dest$pydir/crown/_build_config.py" || fail "_build_config.py lacks LIBDIR"
-    PYTHONPATH="$dest$pydir" CROWN_LIBRARY="$lib" "$python" -c '
-import crown
-g = crown.Game("game_of_kingdoms", "players=3", seed=5)
-while not g.is_terminal():
-    g.apply(g.legal_moves()[-1])
-assert abs(sum(g.returns())) < 1e-9
-print("python: crown", crown.version(), "from", crown.__file__)
-' || fail "the installed python package does not work"
+    (cd "$tmp" && PYTHONPATH="$dest$pydir" CROWN_LIBRARY="$lib" "$python" -c "$pycheck" \
+        "$dest$pydir" "$lib" meson) >/dev/null || fail "the staged python package does not work"
+    echo "staged python: crown in $pydir"
+fi
+
+# ---- 2, the real install -----------------------------------------------------
+real=yes
+if [ "$(id -u)" -ne 0 ]; then
+    skipped "real install: not root"; real=no
+elif ! command -v unshare >/dev/null 2>&1; then
+    skipped "real install: no unshare (util-linux)"; real=no
+elif [ "$prefix" != /usr/local ]; then
+    skipped "real install: the prefix is $prefix; only the README's /usr/local is installed for real"
+    real=no
+elif ! unshare -m true 2>/dev/null; then
+    skipped "real install: unshare -m is not permitted here"; real=no
+fi
+if [ $real = yes ]; then
+    # What the real system has before, to check that nothing leaks out.
+    state() {
+        ls -d "$libdir"/libcrown* "$prefix/bin/crown-play" "$prefix/include/crown" \
+            $( [ "$pydir" = - ] || echo "$pydir/crown") 2>/dev/null || true
+        cksum /etc/ld.so.cache 2>/dev/null || true
+    }
+    before=$(state)
+    mkdir "$tmp/ns"
+    status=0
+    CROWN_INSTALL_TEST_NS=1 CROWN_INSTALL_TEST_TMP=$tmp \
+        unshare -m --propagation private sh "$here/install-test.sh" "$@" || status=$?
+    [ "$(state)" = "$before" ] || fail "the real install leaked out of its namespace: $(state)"
+    case $status in
+        0|77) ;;
+        *) exit "$status" ;;
+    esac
+fi
+if [ -s "$tmp/skipped" ]; then
+    echo "install-test: passed, but skipped:"
+    sed 's/^/  /' "$tmp/skipped"
+    exit 77
 fi
 echo "install-test: ok"
