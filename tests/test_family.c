@@ -881,8 +881,7 @@ START_TEST(observation_draws_the_genealogy)
     crown_game *g = game("");
     setup(g, "R9m assassination", "B3m@0,0 B5f@0,2 G4m@1,1", "rest");
     char *o = observe(g, 0);
-    ck_assert_msg(strstr(o, "   0 | B3m   B5f\n"), "%s", o);
-    ck_assert_msg(strstr(o, "   1 |    G4m*\n"), "%s", o);
+    ck_assert_msg(strstr(o, "\n  row 0: B3m@0 B5f@2\n  row 1: G4m@1*\n"), "%s", o);
     ck_assert_msg(strstr(o, "hand (2): R9m assassination\n"), "%s", o);
     ck_assert_msg(strstr(o, "generations: 2\n"), "%s", o);
     free(o);
@@ -1036,10 +1035,10 @@ START_TEST(ruling_exhausted_piles_never_wrap)
      * again.  The count of exhausted piles (10 points each) only grows; a
      * move limit ends the game. */
     char list[2400] = "B1m B1f";
-    for (int i = 0; i < 60; i++)
+    for (int i = 0; i < 38; i++)
         strcat(list, " exile");
     char opts[2600];
-    snprintf(opts, sizeof opts, "deck=%s,max_moves=30000", list);
+    snprintf(opts, sizeof opts, "deck=%s,max_moves=1000", list);
     crown_game *g = new_game("kings_family", opts, 3);
     crown_move m[4096];
     size_t n;
@@ -1158,6 +1157,154 @@ START_TEST(decision_resample_keeps_a_custom_deck)
 }
 END_TEST
 
+/* Checks every Genealogy line of a view: at most 80 columns; each card
+ * written as in moves, '@' its position, then '^' and '*' exactly when it
+ * has an Enthronement and is Active; every card of the Genealogy once
+ * (but a lifted one). */
+static void check_rows(crown_game *g)
+{
+    const kf_state *s = crown_internal_state(g);
+    genealogy gn = s->gn;
+    if (s->phase == KF_PLACE)
+        gn_remove(&gn, s->nc_card);
+    gn_set active = gn_active_set(&gn), seen = {{0, 0}};
+    char *o = observe(g, 0);
+    int row = 0;
+    for (char *line = strtok(o, "\n"); line; line = strtok(NULL, "\n")) {
+        ck_assert_msg(strlen(line) <= 80, "line too long: '%s'", line);
+        char *words = line;
+        int r;
+        if (sscanf(line, "  row %d:", &r) == 1) {
+            row = r;
+            words = strchr(line, ':') + 1;
+        } else if (strncmp(line, "         ", 9) != 0) {
+            continue; /* not a row, nor its continuation */
+        }
+        for (char *w = strtok_r(words, " ", &words); w; w = strtok_r(NULL, " ", &words)) {
+            char *at = strchr(w, '@');
+            ck_assert_msg(at != NULL, "'%s' in '%s'", w, line);
+            int x, k = 0;
+            ck_assert_int_eq(sscanf(at + 1, "%d%n", &x, &k), 1);
+            const char *marks = at + 1 + k;
+            int c = -1;
+            GN_FOR(&gn.present, d)
+                if (gn.row[d] == row && gn.x[d] == x)
+                    c = d;
+            ck_assert_msg(c >= 0, "no card at row %d, %d", row, x);
+            char text[32];
+            crown_buf b;
+            crown_buf_init(&b, text, sizeof text);
+            kb_put_card(&D.card[c], &b);
+            ck_assert_int_eq((int)(at - w), (int)b.len);
+            ck_assert(strncmp(w, text, b.len) == 0);
+            gn_set att = gn_attachments(&gn, c);
+            int ent = 0;
+            GN_FOR(&att, a)
+                ent |= D.card[a].kind == KB_EVENT && D.card[a].event == KB_ENTHRONEMENT;
+            char want[4] = "";
+            strcat(want, ent ? "^" : "");
+            strcat(want, gn_set_has(&active, c) ? "*" : "");
+            ck_assert_str_eq(marks, want);
+            ck_assert(!gn_set_has(&seen, c));
+            gn_set_add(&seen, c);
+        }
+    }
+    ck_assert_int_eq(gn_set_count(&seen), gn_count(&gn));
+    free(o);
+    o = observe(g, CROWN_OMNISCIENT);
+    for (char *line = strtok(o, "\n"); line; line = strtok(NULL, "\n"))
+        ck_assert_msg(strlen(line) <= 80, "line too long: '%s'", line);
+    free(o);
+}
+
+START_TEST(observation_rows_are_exact_and_narrow)
+{
+    /* A full row of the widest labels. */
+    crown_game *g = game("");
+    setup(g, "R9m B1m",
+          "R8f-draw3@0,-20 G8f-draw3@0,-16 B8f-draw3@0,-12 Y8f-draw3@0,-8 R5m-reverse@0,-4 "
+          "G5m-reverse@0,0 B5m-reverse@0,4 Y5m-reverse@0,8 R2f-skip@0,12 G2f-skip@0,16 "
+          "enthronement>R8f-draw3 enthronement>G8f-draw3",
+          "rest");
+    check_rows(g);
+    crown_free(g);
+    /* Random games: every view, every kind of position. */
+    static const char *const decks[] = {"", "deck=B1m B1f B2m B2f-skip B3m B3f B5m-reverse "
+                                            "B5f B8m B8f-draw3 Y1m Y1f R1m R1f G1m G1f "
+                                            "new-connection new-connection new-connection "
+                                            "enthronement enthronement exile assassination"};
+    trng r = {99};
+    for (int i = 0; i < 120; i++) {
+        if (decks[i % 2][0])
+            ck_assert_int_eq(kb_parse_deck(&D, decks[i % 2] + 5, NULL), CROWN_OK);
+        else
+            load_deck();
+        g = new_game("kings_family", decks[i % 2], (uint64_t)i);
+        while (!terminal(g)) {
+            check_rows(g);
+            crown_move m[4096];
+            size_t n;
+            OK(crown_legal_moves(g, m, 4096, &n));
+            OK(crown_apply(g, m[trng_below(&r, n)]));
+        }
+        check_rows(g);
+        crown_free(g);
+    }
+}
+END_TEST
+
+START_TEST(observation_lifted_card_is_not_in_the_rows)
+{
+    crown_game *g = game("");
+    setup(g, "new-connection B9m", "B3m@0,0 B6m@0,2 R7f@0,8", "rest");
+    play(g, "new-connection on B6m");
+    char *o = observe(g, 0);
+    ck_assert_msg(strstr(o, "  row 0: B3m@0* R7f@8*\n"), "%s", o);
+    ck_assert_msg(strstr(o, "lifted: B6m, from row 0 at 2\n"), "%s", o);
+    free(o);
+    check_rows(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_move_text_errors)
+{
+    crown_game *g = game("");
+    setup(g, "B5f R9m assassination", "B3m@0,0", "rest");
+    crown_move m = -1, a;
+    /* Case and spaces do not matter. */
+    OK(crown_move_from_text(g, "  PLAY   b5f RIGHT of B3M ", &a));
+    OK(crown_move_from_text(g, "ASSASSINATION on b3m", &a));
+    /* Well-formed, not legal now: EILLEGAL. */
+    static const char *const illegal[] = {"play R9m right of B3m", "play B5f left of R9m",
+                                          "play B5f left of B3m@4,2", "sibling B5f left",
+                                          "place left of B3m", "draw", "draw B5f",
+                                          "marriage G1m", "exile on B3m", "play Y7f right of B3m"};
+    for (size_t i = 0; i < sizeof illegal / sizeof illegal[0]; i++) {
+        ck_assert_msg(crown_move_from_text(g, illegal[i], &m) == CROWN_EILLEGAL, "'%s': %s",
+                      illegal[i], crown_last_error(g));
+        ck_assert_msg(strstr(crown_last_error(g), "not a legal move now"), "%s",
+                      crown_last_error(g));
+    }
+    /* Not the notation. */
+    static const char *const bad[] = {"play", "play B5f", "play B5f right B3m",
+                                      "play B5f up of B3m", "play B5x right of B3m",
+                                      "play B5f right of B3m@", "play B5f right of B3m@1",
+                                      "play B5f right of B3m@1,", "play B5f right of B3m@a,b",
+                                      "sibling B5f", "exile B3m", "kings-blood on B3m",
+                                      "B3m on B3m", "place B3m", "draw draw", "deal",
+                                      "wibble wobble"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(crown_move_from_text(g, bad[i], &m) == CROWN_EPARSE, "'%s': %s", bad[i],
+                      crown_last_error(g));
+        ck_assert_msg(strstr(crown_last_error(g), "moves read like: play B5f right of B3m"),
+                      "%s", crown_last_error(g));
+    }
+    ck_assert_int_eq(m, -1);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_family");
@@ -1205,6 +1352,9 @@ int main(void)
     tcase_add_test(tc, ruling_exhausted_piles_never_wrap);
     tcase_add_test(tc, decision_max_moves_ends_the_game);
     tcase_add_test(tc, decision_resample_keeps_a_custom_deck);
+    tcase_add_test(tc, observation_rows_are_exact_and_narrow);
+    tcase_add_test(tc, observation_lifted_card_is_not_in_the_rows);
+    tcase_add_test(tc, decision_move_text_errors);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

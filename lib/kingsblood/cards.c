@@ -122,6 +122,18 @@ int kb_parse_card(const char *s, size_t n, kb_card *out)
     return 0;
 }
 
+int kb_read_card(const char *s, size_t n, kb_card *out)
+{
+    char t[24];
+    if (n == 0 || n >= sizeof t)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        t[i] = crown_to_lower(s[i]);
+    if (n > 1 && t[1] >= '0' && t[1] <= '9' && t[0] >= 'a' && t[0] <= 'z')
+        t[0] = (char)(t[0] - 'a' + 'A'); /* the colour of a character */
+    return kb_parse_card(t, n, out);
+}
+
 int kb_parse_deck(kb_deck *d, const char *list, crown_err *err)
 {
     const char *p = list;

@@ -1,5 +1,5 @@
 /*
- * cards.h - the cards of King's Blood and King's Family (RULINGS.md 1.1):
+ * cards.h - the cards of King's Blood and King's Family (docs/kings-blood-cards.md):
  * the default 82-card deck as one data table, the card notation, and the
  * parser of a custom deck list.
  *
@@ -41,7 +41,7 @@ typedef struct kb_deck {
     uint8_t face[KB_MAX_DECK + 1];  /* the lowest id of a card identical to each */
 } kb_deck;
 
-/* The default deck of RULINGS 1.1: 72 characters (every number 1-9 in every
+/* The default deck: 72 characters (every number 1-9 in every
  * colour, once male and once female; female 2 Skip, male 5 Reverse, female 8
  * Draw 3) and 10 events (3 Assassination, 2 Exile, 3 New Connection,
  * 2 Enthronement). */
@@ -60,6 +60,10 @@ void kb_put_card(const kb_card *c, crown_buf *b);
 
 /* Parses one card text of length n; 0 on success. */
 int kb_parse_card(const char *s, size_t n, kb_card *out);
+
+/* As kb_parse_card, ignoring case ("b5m", "NEW-CONNECTION"): for move texts
+ * typed by people. */
+int kb_read_card(const char *s, size_t n, kb_card *out);
 
 /* Point value: a character its number, an event or the King's Blood card
  * `event_points`. */

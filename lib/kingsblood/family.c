@@ -781,63 +781,223 @@ static void kf_move_text(const void *config, const void *state, crown_move m, cr
     }
 }
 
-/* The picture: one line per row, every card at its position (3 columns per
- * half-card), '*' after an Active card, '^' after a card with an
- * Enthronement under it, '+' with the King's Blood card. */
-static void put_picture(const kf_config *cfg, const kf_state *s, crown_buf *b)
+/* Lines of words wrapped at 80 columns, continuation lines indented. */
+#define VIEW_COLUMNS 80
+
+typedef struct lines {
+    crown_buf *b;
+    int col, indent;
+} lines;
+
+/* Starts a line with `head` (no final space); continuations are indented
+ * to `indent` columns. */
+static void line_start(lines *l, crown_buf *b, const char *head, int indent)
 {
-    const genealogy *g = &s->gn;
-    if (gn_count(g) == 0) {
+    l->b = b;
+    l->indent = indent;
+    size_t before = b->len;
+    crown_buf_puts(b, head);
+    l->col = (int)(b->len - before);
+}
+
+static void line_word(lines *l, const char *w, size_t n)
+{
+    if (l->col + 1 + (int)n > VIEW_COLUMNS && l->col > l->indent) {
+        crown_buf_printf(l->b, "\n%*s", l->indent, "");
+        l->col = l->indent;
+    }
+    crown_buf_putc(l->b, ' ');
+    for (size_t i = 0; i < n; i++)
+        crown_buf_putc(l->b, w[i]);
+    l->col += 1 + (int)n;
+}
+
+static void line_end(lines *l)
+{
+    crown_buf_putc(l->b, '\n');
+}
+
+/* The Genealogy, one row per line, left to right: each card as in moves,
+ * with its position x (half cards) after '@', then '^' when an Enthronement
+ * is under it and '*' when it is Active.  During a New Connection the
+ * lifted card is not in the rows. */
+static void put_rows(const kf_config *cfg, const kf_state *s, crown_buf *b)
+{
+    genealogy g = s->gn;
+    if (s->phase == KF_PLACE)
+        gn_remove(&g, s->nc_card);
+    if (gn_count(&g) == 0) {
         crown_buf_puts(b, "  (empty)\n");
         return;
     }
-    int minx = 0, first = 1;
-    GN_FOR(&g->present, c) {
-        if (first || g->x[c] < minx)
-            minx = g->x[c];
-        first = 0;
-    }
-    gn_set active = gn_active_set(g);
-    for (int r = gn_top_row(g); r <= gn_bottom_row(g); r++) {
-        char line[1024];
-        int len = 0;
-        memset(line, ' ', sizeof line);
-        GN_FOR(&g->present, c) {
-            if (g->row[c] != r)
-                continue;
-            int col = 3 * (g->x[c] - minx);
-            char label[32];
+    gn_set active = gn_active_set(&g);
+    for (int r = gn_top_row(&g); r <= gn_bottom_row(&g); r++) {
+        if (gn_row_size(&g, r) == 0)
+            continue;
+        char head[24];
+        crown_buf hb;
+        crown_buf_init(&hb, head, sizeof head);
+        crown_buf_printf(&hb, "  row %d:", r);
+        lines l;
+        line_start(&l, b, head, (int)hb.len);
+        gn_set left = {{0, 0}};
+        GN_FOR(&g.present, c)
+            if (g.row[c] == r)
+                gn_set_add(&left, c);
+        while (!gn_set_empty(&left)) {
+            int c = gn_set_next(&left, 0);
+            GN_FOR(&left, d)
+                if (g.x[d] < g.x[c])
+                    c = d;
+            gn_set_del(&left, c);
+            char label[48];
             crown_buf lb;
             crown_buf_init(&lb, label, sizeof label);
-            const kb_card *k = CARD(cfg, c);
-            crown_buf_printf(&lb, "%c%d%c", "BYGR"[k->colour], k->number,
-                             k->gender == KB_MALE ? 'm' : 'f');
-            if (k->ability)
-                crown_buf_putc(&lb, "-SVD"[k->ability]);
+            put_card(cfg, c, &lb);
+            crown_buf_printf(&lb, "@%d", g.x[c]);
             if (has_enthronement(cfg, s, c))
                 crown_buf_putc(&lb, '^');
             if (gn_set_has(&active, c))
                 crown_buf_putc(&lb, '*');
-            int n = (int)strlen(label);
-            if (col + n < (int)sizeof line - 1) {
-                memcpy(line + col, label, (size_t)n);
-                if (col + n > len)
-                    len = col + n;
-            }
+            line_word(&l, label, lb.len);
         }
-        line[len] = '\0';
-        crown_buf_printf(b, "  %2d | ", r);
-        crown_buf_puts(b, line);
-        crown_buf_putc(b, '\n');
+        line_end(&l);
     }
 }
 
-static void put_set(const kf_config *cfg, const gn_set *set, crown_buf *b)
+/* A line "head card card ...", wrapped. */
+static void put_list(const kf_config *cfg, const char *head, const gn_set *set, crown_buf *b)
 {
+    lines l;
+    line_start(&l, b, head, 4);
     GN_FOR(set, c) {
-        crown_buf_putc(b, ' ');
-        put_card(cfg, c, b);
+        char t[32];
+        crown_buf tb;
+        crown_buf_init(&tb, t, sizeof t);
+        put_card(cfg, c, &tb);
+        line_word(&l, t, tb.len);
     }
+    line_end(&l);
+}
+
+/* ---- reading move texts ----------------------------------------------- */
+
+/* The next word of a normalized text: its start and length; advances *p. */
+static int next_word(const char **p, const char **w, size_t *n)
+{
+    if (!**p)
+        return 0;
+    const char *sp = strchr(*p, ' ');
+    *w = *p;
+    *n = sp ? (size_t)(sp - *p) : strlen(*p);
+    *p += *n + (sp ? 1 : 0);
+    return 1;
+}
+
+static int is_word(const char *w, size_t n, const char *s)
+{
+    return strlen(s) == n && memcmp(w, s, n) == 0;
+}
+
+/* A card word (any case), written canonically; 0 on success. */
+static int canon_card(const char *w, size_t n, crown_buf *out)
+{
+    kb_card k;
+    if (kb_read_card(w, n, &k))
+        return -1;
+    kb_put_card(&k, out);
+    return 0;
+}
+
+/* A card of the Genealogy: a card word, optionally "@row,x". */
+static int canon_target(const char *w, size_t n, crown_buf *out)
+{
+    const char *at = memchr(w, '@', n);
+    if (canon_card(w, at ? (size_t)(at - w) : n, out))
+        return -1;
+    if (!at)
+        return 0;
+    const char *p = at + 1, *end = w + n;
+    for (int part = 0; part < 2; part++) {
+        const char *start = p;
+        if (p < end && *p == '-')
+            p++;
+        const char *digits = p;
+        while (p < end && *p >= '0' && *p <= '9' && p - digits < 6)
+            p++;
+        if (p == digits || (part == 0 && (p == end || *p != ',')) || (part == 1 && p != end))
+            return -1;
+        crown_buf_putc(out, part ? ',' : '@');
+        for (const char *q = start; q < p; q++)
+            crown_buf_putc(out, *q);
+        p++;
+    }
+    return 0;
+}
+
+static int is_side(const char *w, size_t n)
+{
+    return is_word(w, n, "left") || is_word(w, n, "right");
+}
+
+static void put_word(crown_buf *out, const char *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        crown_buf_putc(out, w[i]);
+}
+
+/* The notation of docs/kings-family.md (see rules.h). */
+static int kf_move_canon(const void *config, const char *text, crown_buf *out)
+{
+    (void)config;
+    static const char *const chance_words[] = {"deal", "found", "turn", "draw", "marriage"};
+    const char *p = text, *w[6];
+    size_t n[6];
+    int k = 0;
+    while (k < 6 && next_word(&p, &w[k], &n[k]))
+        k++;
+    if (*p || k == 0)
+        return -1;
+    if (k == 1)
+        return is_word(w[0], n[0], "draw") ? (crown_buf_puts(out, "draw"), 0) : -1;
+    for (size_t i = 0; i < sizeof chance_words / sizeof chance_words[0]; i++) {
+        if (k == 2 && is_word(w[0], n[0], chance_words[i])) {
+            crown_buf_puts(out, chance_words[i]);
+            crown_buf_putc(out, ' ');
+            return canon_card(w[1], n[1], out);
+        }
+    }
+    if (k == 5 && is_word(w[0], n[0], "play") && is_side(w[2], n[2]) && is_word(w[3], n[3], "of")) {
+        crown_buf_puts(out, "play ");
+        if (canon_card(w[1], n[1], out))
+            return -1;
+        crown_buf_putc(out, ' ');
+        put_word(out, w[2], n[2]);
+        crown_buf_puts(out, " of ");
+        return canon_target(w[4], n[4], out);
+    }
+    if (k == 4 && is_word(w[0], n[0], "place") && is_side(w[1], n[1]) && is_word(w[2], n[2], "of")) {
+        crown_buf_puts(out, "place ");
+        put_word(out, w[1], n[1]);
+        crown_buf_puts(out, " of ");
+        return canon_target(w[3], n[3], out);
+    }
+    if (k == 3 && is_word(w[0], n[0], "sibling") && is_side(w[2], n[2])) {
+        crown_buf_puts(out, "sibling ");
+        if (canon_card(w[1], n[1], out))
+            return -1;
+        crown_buf_putc(out, ' ');
+        put_word(out, w[2], n[2]);
+        return 0;
+    }
+    kb_card e;
+    if (k == 3 && is_word(w[1], n[1], "on") && kb_read_card(w[0], n[0], &e) == 0 &&
+        e.kind == KB_EVENT) {
+        kb_put_card(&e, out);
+        crown_buf_puts(out, " on ");
+        return canon_target(w[2], n[2], out);
+    }
+    return -1;
 }
 
 static void kf_observe(const void *config, const void *state, int viewer, crown_buf *b)
@@ -856,30 +1016,33 @@ static void kf_observe(const void *config, const void *state, int viewer, crown_
                                           "the move limit was reached"};
     int64_t score = kf_score(cfg, s);
     crown_buf_printf(b, "King's Family, %s\n", phase_txt[s->phase]);
-    crown_buf_puts(b, "Genealogy (row | cards; S Skip, V Reverse, D Draw 3; * Active, "
-                      "^ Enthronement):\n");
-    put_picture(cfg, s, b);
+    crown_buf_puts(b, "Genealogy (row: card@x, x in half cards; * Active, ^ Enthronement):\n");
+    put_rows(cfg, s, b);
     crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
-    crown_buf_printf(b, "hand (%d):", set_count(&s->hand));
-    put_set(cfg, &s->hand, b);
-    crown_buf_printf(b, "\npile: %d card%s%s", set_count(&s->pile),
-                     set_count(&s->pile) == 1 ? "" : "s", s->dead ? ", never drawn again" : "");
-    if (viewer == CROWN_OMNISCIENT && !gn_set_empty(&s->pile)) {
-        crown_buf_puts(b, ":");
-        put_set(cfg, &s->pile, b);
-    }
-    crown_buf_printf(b, "\ndiscards (%d):", set_count(&s->discards));
-    put_set(cfg, &s->discards, b);
-    crown_buf_putc(b, '\n');
-    if (!gn_set_empty(&s->aside)) {
-        crown_buf_puts(b, "being resolved:");
-        put_set(cfg, &s->aside, b);
-        crown_buf_putc(b, '\n');
-    }
+    char head[64];
+    crown_buf hb;
+    crown_buf_init(&hb, head, sizeof head);
+    crown_buf_printf(&hb, "hand (%d):", set_count(&s->hand));
+    put_list(cfg, head, &s->hand, b);
+    int pile = set_count(&s->pile);
+    crown_buf_init(&hb, head, sizeof head);
+    crown_buf_printf(&hb, "pile: %d card%s%s%s", pile, pile == 1 ? "" : "s",
+                     s->dead ? ", never drawn again" : "",
+                     viewer == CROWN_OMNISCIENT && pile ? ":" : "");
+    if (viewer == CROWN_OMNISCIENT)
+        put_list(cfg, head, &s->pile, b);
+    else
+        crown_buf_printf(b, "%s\n", head);
+    crown_buf_init(&hb, head, sizeof head);
+    crown_buf_printf(&hb, "discards (%d):", set_count(&s->discards));
+    put_list(cfg, head, &s->discards, b);
+    if (!gn_set_empty(&s->aside))
+        put_list(cfg, "being resolved:", &s->aside, b);
     if (s->phase == KF_PLACE) {
         crown_buf_puts(b, "lifted: ");
         put_card(cfg, s->nc_card, b);
-        crown_buf_putc(b, '\n');
+        crown_buf_printf(b, ", from row %d at %d\n", s->gn.row[s->nc_card],
+                         s->gn.x[s->nc_card]);
     }
     if (run_active(s)) {
         crown_buf_puts(b, "newborn: ");
@@ -984,6 +1147,9 @@ const crown_rules crown_family_rules = {
     .chance_weights = kf_weights,
     .apply = kf_apply,
     .move_text = kf_move_text,
+    .move_canon = kf_move_canon,
+    .notation = "play B5f right of B3m, sibling B4f left, assassination on B3m, "
+                "place left of R7f, draw",
     .observe = kf_observe,
     .returns = kf_returns,
     .scores = kf_returns,

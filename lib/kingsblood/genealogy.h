@@ -1,6 +1,6 @@
 /*
  * genealogy.h - the Genealogy of King's Blood and King's Family, as
- * geometry only (RULINGS.md section 1.2).  No turn logic, no card faces:
+ * geometry only (docs/kings-family.md, "The Genealogy").  No turn logic, no card faces:
  * cards are small integers, and the games decide what may be played.
  *
  * Positions use half-card units.  A card in row r at position x covers
