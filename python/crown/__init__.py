@@ -11,14 +11,30 @@ leaving a `with` block, or by garbage collection).
             g.apply(g.legal_moves()[0])
         print(g.returns())
 
-The library is found through, in order: the CROWN_LIBRARY environment
-variable (a path), the directory it was installed to, the system's library
-search (ctypes.util.find_library), and plain "libcrown.so.1".
+The library.  `__version__` is this package's version; the library must have
+exactly that version (`crown_version_string()`).  The candidates, in order:
+
+1. the CROWN_LIBRARY environment variable (a path).  When it is set it is the
+   only candidate: if it cannot be loaded or has another version, importing
+   crown fails with ImportError.  An explicit choice is never replaced by
+   another library behind the user's back.
+2. the library directory the package was installed with (_build_config.py),
+3. the system's library search (ctypes.util.find_library),
+4. plain "libcrown.so.1" (the dynamic loader's own search).
+
+Without CROWN_LIBRARY the first candidate that loads and has this package's
+version is used.  A candidate of another version is skipped, never used, and
+the next one is tried; when none fits, importing crown fails with an
+ImportError naming every candidate tried (the path and version of each one
+that loaded), the package's version, and how to set CROWN_LIBRARY.
+`library_path` is the path of the library in use.
 """
 
 import ctypes
 import ctypes.util
 import os
+
+__version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "SPECTATOR", "OMNISCIENT",
@@ -101,30 +117,80 @@ def _error(status, message):
 # ---- loading ---------------------------------------------------------------
 
 def _candidates():
+    """(path, explicit) pairs, in the order they are tried."""
     env = os.environ.get("CROWN_LIBRARY")
     if env:
-        yield env
+        yield env, True
         return
     try:
         from . import _build_config
-        yield os.path.join(_build_config.LIBDIR, "libcrown.so.1")
-    except ImportError:
+        yield os.path.join(_build_config.LIBDIR, "libcrown.so.1"), False
+    except (ImportError, AttributeError):
         pass
     found = ctypes.util.find_library("crown")
     if found:
-        yield found
-    yield "libcrown.so.1"
+        yield found, False
+    yield "libcrown.so.1", False
 
 
-def _load():
-    errors = []
-    for path in _candidates():
+class _DlInfo(ctypes.Structure):
+    _fields_ = [("dli_fname", ctypes.c_char_p), ("dli_fbase", ctypes.c_void_p),
+                ("dli_sname", ctypes.c_char_p), ("dli_saddr", ctypes.c_void_p)]
+
+
+def _loaded_path(fn, name):
+    """The file a loaded function comes from (dladdr), else `name`."""
+    try:
+        dladdr = ctypes.CDLL(None).dladdr
+        dladdr.argtypes = [ctypes.c_void_p, ctypes.POINTER(_DlInfo)]
+        dladdr.restype = ctypes.c_int
+        info = _DlInfo()
+        if dladdr(ctypes.cast(fn, ctypes.c_void_p), ctypes.byref(info)) and info.dli_fname:
+            return os.fsdecode(info.dli_fname)
+    except Exception:  # no dladdr on this platform, or not a C function
+        pass
+    return name
+
+
+def _library_version(lib):
+    """The version a loaded library reports, or None if it has no crown_version_string."""
+    try:
+        fn = lib.crown_version_string
+    except AttributeError:
+        return None, None
+    fn.restype = ctypes.c_char_p
+    fn.argtypes = []
+    v = fn()
+    return (v.decode("utf-8", "replace") if v is not None else None), fn
+
+
+def _load(candidates=None, opener=ctypes.CDLL):
+    """The first fitting library and its path (see the module docstring)."""
+    if candidates is None:
+        candidates = _candidates()
+    tried = []
+    for name, explicit in candidates:
         try:
-            return ctypes.CDLL(path), path
+            lib = opener(name)
         except OSError as e:
-            errors.append("%s: %s" % (path, e))
-    raise ImportError("cannot load libcrown (set CROWN_LIBRARY to its path): "
-                      + "; ".join(errors))
+            tried.append("%s: cannot be loaded (%s)" % (name, e))
+        else:
+            found, fn = _library_version(lib)
+            path = _loaded_path(fn, name) if fn is not None else name
+            if found == __version__:
+                return lib, path
+            if found is None:
+                tried.append("%s: loaded, but it is not libcrown (no crown_version_string)"
+                             % path)
+            else:
+                tried.append("%s: loaded libcrown version %s, but this crown package is "
+                             "version %s" % (path, found, __version__))
+        if explicit:
+            break
+    raise ImportError(
+        "crown %s found no libcrown %s: %s. Set CROWN_LIBRARY to the path of a "
+        "libcrown.so.1 of version %s (in a build tree: CROWN_LIBRARY=build/lib/libcrown.so.1)"
+        % (__version__, __version__, "; ".join(tried), __version__))
 
 
 _lib, library_path = _load()
@@ -183,7 +249,11 @@ PROTOTYPES = {
 }
 
 for _name, (_res, _args) in PROTOTYPES.items():
-    _fn = getattr(_lib, _name)
+    try:
+        _fn = getattr(_lib, _name)
+    except AttributeError:
+        raise ImportError("%s (libcrown %s) does not export %s"
+                          % (library_path, __version__, _name)) from None
     _fn.restype = _res
     _fn.argtypes = _args
 

@@ -3,11 +3,31 @@
 import os
 import random
 import re
+import shutil
+import subprocess
+import sys
+import tempfile
 import unittest
 
 import crown
 
 KD = "game_of_kingdoms"
+SOURCE_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
+
+
+def run_python(code, **env_changes):
+    """Runs `code` in a fresh interpreter that imports this crown package."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE_DIR
+    for key, value in env_changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=60)
+
 
 
 class Module(unittest.TestCase):
@@ -26,6 +46,22 @@ class Module(unittest.TestCase):
         self.assertIn("chance=auto|explicit", text)
         with self.assertRaises(crown.UnknownGameError):
             crown.describe_options("chess")
+
+    def source_file(self, name):
+        """The text of a file of the source tree (the test is skipped elsewhere)."""
+        path = os.path.join(SOURCE_ROOT, name)
+        if not os.path.exists(path):
+            self.skipTest("not in the source tree")
+        with open(path) as f:
+            return f.read()
+
+    def test_package_version_is_the_meson_project_version(self):
+        project = re.search(r"project\((.*?)\)", self.source_file("meson.build"), re.S).group(1)
+        meson_version = re.search(r"version\s*:\s*'([^']+)'", project).group(1)
+        self.assertEqual(crown.__version__, meson_version)
+        self.assertEqual(crown.version(), crown.__version__)
+        with open(crown.__file__) as f:  # pyproject.toml reads it with a regex
+            self.assertIn('\n__version__ = "%s"\n' % crown.__version__, f.read())
 
     def test_every_function_is_prototyped(self):
         header = os.environ.get("CROWN_HEADER")
@@ -173,6 +209,72 @@ class Play(unittest.TestCase):
                 return g.serialize()
         self.assertEqual(run(3), run(3))
         self.assertNotEqual(run(3), run(4))
+
+
+class Loading(unittest.TestCase):
+    def other_version(self, version="9.9.9"):
+        """A copy of the loaded library that reports `version`, in a directory of
+        its own, as libcrown.so.1."""
+        with open(crown.library_path, "rb") as f:
+            data = f.read()
+        mine = b"\0" + crown.__version__.encode() + b"\0"
+        if data.count(mine) != 1 or len(version) != len(crown.__version__):
+            self.skipTest("cannot patch the version string of %s" % crown.library_path)
+        directory = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, directory)
+        path = os.path.join(directory, "libcrown.so.1")
+        with open(path, "wb") as f:
+            f.write(data.replace(mine, b"\0" + version.encode() + b"\0"))
+        return path
+
+    def assertRefused(self, result, path):
+        self.assertNotEqual(result.returncode, 0)
+        message = result.stderr.strip().splitlines()[-1]
+        self.assertTrue(message.startswith("ImportError: "), message)
+        for part in (path, "9.9.9", crown.__version__, "CROWN_LIBRARY"):
+            self.assertIn(part, message)
+
+    def test_crown_library_of_another_version_is_refused(self):
+        path = self.other_version()
+        self.assertRefused(run_python("import crown", CROWN_LIBRARY=path), path)
+
+    def test_library_of_another_version_on_the_search_path_is_refused(self):
+        if os.path.exists(os.path.join(os.path.dirname(crown.__file__), "_build_config.py")):
+            self.skipTest("an installed package: its LIBDIR comes first")
+        path = self.other_version()
+        self.assertRefused(run_python("import crown", CROWN_LIBRARY=None,
+                                      LD_LIBRARY_PATH=os.path.dirname(path)), path)
+
+    def test_candidates(self):
+        class Library:
+            pass
+
+        def opener(name):
+            if name.startswith("/missing"):
+                raise OSError("no such file")
+            lib = Library()
+            if not name.startswith("/libm"):
+                version = name.split("/")[1]
+                lib.crown_version_string = lambda: version.encode()
+            return lib
+
+        mine = crown.__version__
+        old = "/0.0.1/libcrown.so.1"
+        good = "/%s/libcrown.so.1" % mine
+        # Without CROWN_LIBRARY a library of another version is skipped.
+        lib, path = crown._load([(old, False), ("/missing", False), (good, False)], opener)
+        self.assertEqual(path, good)
+        # CROWN_LIBRARY is the only candidate.
+        with self.assertRaises(ImportError) as cm:
+            crown._load([(old, True), (good, False)], opener)
+        for part in (old, "0.0.1", mine, "CROWN_LIBRARY"):
+            self.assertIn(part, str(cm.exception))
+        self.assertNotIn(good, str(cm.exception))
+        # When nothing fits, every candidate is named.
+        with self.assertRaises(ImportError) as cm:
+            crown._load([(old, False), ("/libm.so.6", False), ("/missing", False)], opener)
+        for part in (old, "0.0.1", "/libm.so.6", "not libcrown", "/missing", "no such file"):
+            self.assertIn(part, str(cm.exception))
 
 
 if __name__ == "__main__":
