@@ -56,6 +56,72 @@ START_TEST(version_matches_header)
     snprintf(v, sizeof v, "%d.%d.%d", CROWN_VERSION_MAJOR, CROWN_VERSION_MINOR,
              CROWN_VERSION_PATCH);
     ck_assert_str_eq(v, CROWN_VERSION_STRING);
+    ck_assert_str_eq(CROWN_VERSION_STRING, CROWN_PROJECT_VERSION); /* meson.build's */
+}
+END_TEST
+
+/* A file of the source tree, read whole (NULL when absent). */
+static char *read_source(const char *rel)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", CROWN_SOURCE_DIR, rel);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *s = malloc(cap);
+    for (size_t k; (k = fread(s + n, 1, cap - n - 1, f)) > 0;) {
+        n += k;
+        if (n + 1 == cap)
+            s = realloc(s, cap *= 2);
+    }
+    fclose(f);
+    s[n] = '\0';
+    return s;
+}
+
+/* The examples of canonical game strings in the docs are what the library
+ * writes. */
+START_TEST(documented_game_strings_are_current)
+{
+    static const struct {
+        const char *file, *options;
+    } docs[] = {
+        {"include/crown/crown.h", "players=4"},
+        {"docs/save-format.md", "players=2"},
+    };
+    for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+        crown_game *g = new_game(KD, docs[i].options, 1);
+        char gs[512];
+        size_t len;
+        OK(crown_game_string(g, gs, sizeof gs, &len));
+        char *text = read_source(docs[i].file);
+        ck_assert_msg(text != NULL, "cannot read %s", docs[i].file);
+        ck_assert_msg(strstr(text, gs), "%s does not show the game string %s", docs[i].file, gs);
+        free(text);
+        crown_free(g);
+    }
+}
+END_TEST
+
+/* The user-facing docs stand on their own: no pointer to the rulebooks and
+ * rulings kept outside the repository. */
+START_TEST(docs_stand_on_their_own)
+{
+    static const char *const files[] = {
+        "README.md", "docs/design.md", "docs/game-of-kingdoms.md", "docs/kings-family.md",
+        "docs/kings-blood-cards.md", "docs/save-format.md", "docs/performance.md",
+        "include/crown/crown.h", "include/crown/kingdoms.h", "python/crown/__init__.py",
+        "examples/crown-play.c", "examples/minimal.c"};
+    static const char *const outside[] = {"shared/rules", "shared/DESIGN", "../shared",
+                                          "RULINGS"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *text = read_source(files[i]);
+        ck_assert_msg(text != NULL, "cannot read %s", files[i]);
+        for (size_t k = 0; k < sizeof outside / sizeof outside[0]; k++)
+            ck_assert_msg(!strstr(text, outside[k]), "%s refers to %s", files[i], outside[k]);
+        free(text);
+    }
 }
 END_TEST
 
@@ -891,6 +957,8 @@ int main(void)
     tcase_add_test(tc, load_survives_random_corruption);
     tcase_add_test(tc, serialize_buffer_too_small);
     tcase_add_test(tc, resample_errors_and_omniscient);
+    tcase_add_test(tc, documented_game_strings_are_current);
+    tcase_add_test(tc, docs_stand_on_their_own);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
