@@ -1,15 +1,28 @@
 """crown: Python binding for libcrown, a rules engine for royal card games.
 
 A thin ctypes layer over the C library: every foreign function is fully
-prototyped, every non-zero status becomes an exception carrying the
-library's message, and every handle is released by `Game.close()` (or by
-leaving a `with` block, or by garbage collection).
+prototyped, every argument is checked before it reaches C, every non-zero
+status becomes an exception carrying the library's message, and every handle
+is released by `Game.close()` (or by leaving a `with` block, or by garbage
+collection).
 
     import crown
     with crown.Game("game_of_kingdoms", "players=4", seed=7) as g:
         while not g.is_terminal():
             g.apply(g.legal_moves()[0])
+        print(g.observation(crown.SPECTATOR))
         print(g.returns())
+
+Integers.  Moves are 32-bit signed integers (crown_move is int32_t), viewers
+(a seat, SPECTATOR or OMNISCIENT) are C ints, seeds are 0..2**64-1.  Nothing
+is wrapped or truncated: an integer out of its range raises
+InvalidArgumentError (a ValueError), anything else that is not an integer
+raises TypeError.  bool and float are refused; any object with `__index__`
+(such as a numpy integer) is accepted.
+
+Viewers.  `Game.observation(viewer)` has no default viewer: a bot must say
+which seat it plays (OMNISCIENT, which sees every hidden card, has to be
+asked for by name).
 
 The library.  `__version__` is this package's version; the library must have
 exactly that version (`crown_version_string()`).  The candidates, in order:
@@ -32,6 +45,7 @@ that loaded), the package's version, and how to set CROWN_LIBRARY.
 
 import ctypes
 import ctypes.util
+import operator
 import os
 
 __version__ = "0.1.0"
@@ -267,6 +281,28 @@ def _enc(text, what):
     return data
 
 
+_MOVE_RANGE = (-2**31, 2**31 - 1)                      # crown_move: int32_t
+_INT_BITS = 8 * ctypes.sizeof(ctypes.c_int)
+_VIEWER_RANGE = (-2**(_INT_BITS - 1), 2**(_INT_BITS - 1) - 1)  # C int
+_SEED_RANGE = (0, 2**64 - 1)                              # uint64_t
+
+
+def _integer(value, what, bounds):
+    """`value` as an int within `bounds`, or TypeError / InvalidArgumentError.
+
+    bool and float are refused; objects with __index__ are accepted."""
+    if isinstance(value, bool):
+        raise TypeError("%s must be an int, not bool" % what)
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
+    lo, hi = bounds
+    if not lo <= v <= hi:
+        raise InvalidArgumentError("%s %d is out of range (%d..%d)" % (what, v, lo, hi), -1)
+    return v
+
+
 def _text_call(fn, *args):
     """Calls a (…, buf, cap, &len) function twice: size, then text."""
     n = ctypes.c_size_t()
@@ -311,15 +347,20 @@ def describe_options(name):
 class Game:
     """A game: options, seed, history and state.
 
-    Moves are integers (see the game's notes in docs/); `apply` also takes a
-    move's text.  Use `with Game(...) as g:` or call `close()`.
+    Moves are int32 integers (see the game's notes in docs/); `apply` also
+    takes a move's text.  Views take the viewer explicitly (a seat,
+    SPECTATOR or OMNISCIENT).  Use `with Game(...) as g:` or call `close()`.
     """
 
     def __init__(self, name, options="", seed=0):
+        """Creates the game `name` with `options` ("key=value,...") and `seed`
+        (0..2**64-1)."""
+        name_b, options_b = _enc(name, "name"), _enc(options, "options")
+        seed = _integer(seed, "seed", _SEED_RANGE)
         handle = _game_p()
         err = ctypes.create_string_buffer(256)
-        status = _lib.crown_new_ex(ctypes.byref(handle), _enc(name, "name"),
-                                   _enc(options, "options"), _u64(seed), err, len(err))
+        status = _lib.crown_new_ex(ctypes.byref(handle), name_b, options_b, _u64(seed),
+                                   err, len(err))
         if status:
             raise _error(status, err.value.decode("utf-8", "replace"))
         self._h = handle
@@ -430,9 +471,11 @@ class Game:
         return self._moves(_lib.crown_legal_moves)
 
     def apply(self, move):
-        """Plays a move, given as its integer or its text."""
+        """Plays a move, given as its integer (int32) or its text."""
         if isinstance(move, str):
             move = self.move_from_text(move)
+        else:
+            move = _integer(move, "move", _MOVE_RANGE)
         self._check(_lib.crown_apply(self._handle(), _move(move)))
 
     def undo(self):
@@ -456,6 +499,8 @@ class Game:
         return list(zip(moves[:n.value], probs[:n.value]))
 
     def move_to_text(self, move):
+        """The text of a legal move (an int32)."""
+        move = _integer(move, "move", _MOVE_RANGE)
         return self._text(_lib.crown_move_to_text, _move(move))
 
     def move_from_text(self, text):
@@ -466,8 +511,12 @@ class Game:
 
     # -- views and results
 
-    def observation(self, viewer=OMNISCIENT):
-        """The text view of a seat, SPECTATOR or OMNISCIENT."""
+    def observation(self, viewer):
+        """The text view of `viewer`: a seat, SPECTATOR or OMNISCIENT.
+
+        There is no default: OMNISCIENT shows every hidden card, so a bot
+        must name the seat it plays."""
+        viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         return self._text(_lib.crown_observation, _int(viewer))
 
     def returns(self):
@@ -496,7 +545,10 @@ class Game:
         return cls._wrap(h)
 
     def resample(self, viewer, seed):
-        """A game where everything hidden from `viewer` is redealt at random."""
+        """A game where everything hidden from `viewer` (a seat, SPECTATOR or
+        OMNISCIENT) is redealt at random from `seed` (0..2**64-1)."""
+        viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
+        seed = _integer(seed, "seed", _SEED_RANGE)
         h = _game_p()
         self._check(_lib.crown_resample(self._handle(), _int(viewer), _u64(seed),
                                         ctypes.byref(h)))

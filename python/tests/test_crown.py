@@ -1,5 +1,6 @@
 """Tests of the ctypes binding, run by `meson test` (suite "python")."""
 
+import io
 import os
 import random
 import re
@@ -8,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from contextlib import redirect_stdout
 
 import crown
 
@@ -28,6 +30,15 @@ def run_python(code, **env_changes):
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                           text=True, timeout=60)
 
+
+class Index:
+    """An integer-like object that is not an int (as numpy.int64 is)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
 
 
 class Module(unittest.TestCase):
@@ -62,6 +73,13 @@ class Module(unittest.TestCase):
         self.assertEqual(crown.version(), crown.__version__)
         with open(crown.__file__) as f:  # pyproject.toml reads it with a regex
             self.assertIn('\n__version__ = "%s"\n' % crown.__version__, f.read())
+
+    def test_readme_example(self):
+        code = re.search(r"```python\n(.*?)```", self.source_file("README.md"), re.S).group(1)
+        out = io.StringIO()
+        with redirect_stdout(out):
+            exec(compile(code, "README.md", "exec"), {})
+        self.assertTrue(out.getvalue())
 
     def test_every_function_is_prototyped(self):
         header = os.environ.get("CROWN_HEADER")
@@ -106,6 +124,8 @@ class Errors(unittest.TestCase):
             g.chance_outcomes()
         with self.assertRaises(crown.InvalidArgumentError):
             g.observation(17)
+        with self.assertRaises(TypeError):
+            g.observation()  # no default viewer
         g.close()
         with self.assertRaises(crown.StateError):
             g.legal_moves()
@@ -209,6 +229,66 @@ class Play(unittest.TestCase):
                 return g.serialize()
         self.assertEqual(run(3), run(3))
         self.assertNotEqual(run(3), run(4))
+
+
+class Integers(unittest.TestCase):
+    def test_moves_are_int32(self):
+        with crown.Game(KD, "players=3", seed=4) as g:
+            before = g.serialize()
+            take = 240
+            for bad in (2**32 + take, -2**31 - 1, 2**31, 2**64):
+                with self.assertRaises(ValueError):
+                    g.apply(bad)
+                with self.assertRaises(ValueError):
+                    g.move_to_text(bad)
+            for bad in (True, False, 1.0, None, b"take", [1]):
+                with self.assertRaises(TypeError):
+                    g.apply(bad)
+                with self.assertRaises(TypeError):
+                    g.move_to_text(bad)
+            with self.assertRaises(crown.IllegalMoveError):
+                g.apply(-2**31)  # in range: C says it is not legal
+            self.assertEqual(g.serialize(), before)
+            m = g.legal_moves()[0]
+            self.assertEqual(g.move_to_text(Index(m)), g.move_to_text(m))
+            g.apply(Index(m))
+            self.assertEqual(g.history()[-1], m)
+
+    def test_viewers_are_c_int(self):
+        with crown.Game(KD, "players=3", seed=4) as g:
+            for bad in (2**32 + crown.SPECTATOR, 2**31, -2**31 - 1):
+                with self.assertRaises(ValueError):
+                    g.observation(bad)
+                with self.assertRaises(ValueError):
+                    g.resample(bad, 1)
+            for bad in (True, 0.0, None, "0"):
+                with self.assertRaises(TypeError):
+                    g.observation(bad)
+                with self.assertRaises(TypeError):
+                    g.resample(bad, 1)
+            self.assertEqual(g.observation(Index(1)), g.observation(1))
+            with self.assertRaises(crown.InvalidArgumentError):
+                g.observation(2**31 - 1)  # in range: C says it is no viewer
+
+    def test_seeds_are_uint64(self):
+        for bad in (2**64, -1):
+            with self.assertRaises(ValueError):
+                crown.Game(KD, seed=bad)
+        for bad in (True, 1.0, "1", None):
+            with self.assertRaises(TypeError):
+                crown.Game(KD, seed=bad)
+        with crown.Game(KD, seed=2**64 - 1) as g:
+            self.assertEqual(g.seed, 2**64 - 1)
+            with crown.Game(KD, seed=Index(7)) as h:
+                self.assertEqual(h.seed, 7)
+            for bad in (2**64, -1):
+                with self.assertRaises(ValueError):
+                    g.resample(0, bad)
+            for bad in (True, 1.5, None):
+                with self.assertRaises(TypeError):
+                    g.resample(0, bad)
+            with g.resample(Index(0), Index(2**64 - 1)) as r:
+                self.assertEqual(r.seed, 2**64 - 1)
 
 
 class Loading(unittest.TestCase):
