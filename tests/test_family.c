@@ -1234,7 +1234,7 @@ START_TEST(observation_rows_are_exact_and_narrow)
                                             "new-connection new-connection new-connection "
                                             "enthronement enthronement exile assassination"};
     trng r = {99};
-    for (int i = 0; i < 120; i++) {
+    for (int i = 0; i < scaled(120); i++) {
         if (decks[i % 2][0])
             ck_assert_int_eq(kb_parse_deck(&D, decks[i % 2] + 5, NULL), CROWN_OK);
         else
