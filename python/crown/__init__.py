@@ -24,6 +24,23 @@ Viewers.  `Game.observation(viewer)` has no default viewer: a bot must say
 which seat it plays (OMNISCIENT, which sees every hidden card, has to be
 asked for by name).
 
+Copies and pickles.  `copy.copy(game)` and `copy.deepcopy(game)` are
+`game.clone()`: an independent game with its own handle and the same options,
+seed, history and state (undo works on it).  Pickling saves
+`game.serialize()`, the versioned text that carries the game string, the seed
+and every move, and loading replays it through `Game.deserialize`, so the
+loaded game is an independent game with the whole history too.  A closed game
+can be neither copied nor pickled (StateError).
+
+Threads.  One Game may be shared between threads.  Each Game has a lock, and
+every method holds it across its C calls and the reading of the library's
+error message, so calls on one Game are serialized and an exception carries
+the message of its own call.  `close()` takes the lock as well: it waits for
+a call in progress, and every later call raises StateError ("the game is
+closed").  Distinct games run in parallel (ctypes releases the GIL during C
+calls).  A sequence of calls (legal_moves, then apply) is not atomic: guard
+it with a lock of your own if other threads play on the same game.
+
 The library.  `__version__` is this package's version; the library must have
 exactly that version (`crown_version_string()`).  The candidates, in order:
 
@@ -47,6 +64,7 @@ import ctypes
 import ctypes.util
 import operator
 import os
+import threading
 
 __version__ = "0.1.0"
 
@@ -350,11 +368,27 @@ class Game:
     Moves are int32 integers (see the game's notes in docs/); `apply` also
     takes a move's text.  Views take the viewer explicitly (a seat,
     SPECTATOR or OMNISCIENT).  Use `with Game(...) as g:` or call `close()`.
+
+    copy.copy and copy.deepcopy give `clone()`, an independent game; pickling
+    saves `serialize()` and loading replays it.  One Game may be used from
+    several threads: its calls are serialized by a lock, and `close()` waits
+    for a call in progress (later calls raise StateError).
     """
+
+    def __new__(cls, *args, **kwargs):
+        self = super().__new__(cls)
+        self._h = None
+        self._closing = False  # close() was called: calls fail without waiting
+        self._lock = threading.RLock()
+        return self
 
     def __init__(self, name, options="", seed=0):
         """Creates the game `name` with `options` ("key=value,...") and `seed`
-        (0..2**64-1)."""
+        (0..2**64-1).
+
+        Calling __init__ again on a Game replaces its game: the new one is
+        created first, then the old handle is released (a failure leaves the
+        old game in place)."""
         name_b, options_b = _enc(name, "name"), _enc(options, "options")
         seed = _integer(seed, "seed", _SEED_RANGE)
         handle = _game_p()
@@ -363,7 +397,10 @@ class Game:
                                    err, len(err))
         if status:
             raise _error(status, err.value.decode("utf-8", "replace"))
-        self._h = handle
+        with self._lock:
+            old, self._h, self._closing = self._h, handle, False
+            if old:
+                _lib.crown_free(old)
 
     @classmethod
     def _wrap(cls, handle):
@@ -374,13 +411,29 @@ class Game:
     # -- life cycle
 
     def close(self):
-        """Releases the handle; the game is unusable afterwards."""
-        h, self._h = getattr(self, "_h", None), None
-        if h:
-            _lib.crown_free(h)
+        """Releases the handle; the game is unusable afterwards (calls raise
+        StateError).  Waits for a call in progress in another thread.
+        Closing twice is fine."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __new__ did not run: there is no handle
+            return
+        # Set before waiting, so that threads calling in a loop fail at their
+        # next call instead of keeping the lock from close().
+        self._closing = True
+        with lock:
+            h, self._h = self._h, None
+            if h:
+                _lib.crown_free(h)
 
-    def __del__(self):
-        self.close()
+    def __del__(self, _free=_lib.crown_free):
+        # Nobody else can be inside a call (they would hold a reference), so
+        # no lock.  `_free` is bound at definition: at interpreter shutdown
+        # the module's globals may already be gone.  After a failed __new__
+        # or __init__ there may be no _h at all.
+        h = getattr(self, "_h", None)
+        if h:
+            self._h = None
+            _free(h)
 
     def __enter__(self):
         return self
@@ -389,53 +442,74 @@ class Game:
         self.close()
         return False
 
+    # -- copies and pickles
+
+    def clone(self):
+        """An independent copy (history and undo included)."""
+        h = _game_p()
+        with self._lock:
+            self._check(_lib.crown_clone(ctypes.byref(h), self._handle()))
+        return type(self)._wrap(h)
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        return _unpickle, (type(self), self.serialize())
+
+    # -- calls (each holds the lock; RLock, so they nest)
+
     def _handle(self):
-        if not self._h:
+        h = self._h
+        if not h or self._closing:
             raise StateError("the game is closed", -9)
-        return self._h
+        return h
 
     def _check(self, status):
+        # The lock is held since the call, so the message is that call's.
         if status:
             raise _error(status, _lib.crown_last_error(self._h).decode("utf-8", "replace"))
 
     def _out(self, fn, ctype):
         v = ctype()
-        self._check(fn(self._handle(), ctypes.byref(v)))
+        with self._lock:
+            self._check(fn(self._handle(), ctypes.byref(v)))
         return v.value
 
     def _text(self, fn, *args):
-        status, text = _text_call(fn, self._handle(), *args)
-        self._check(status)
+        with self._lock:
+            status, text = _text_call(fn, self._handle(), *args)
+            self._check(status)
         return text
 
     def _moves(self, fn):
-        h = self._handle()
         n = ctypes.c_size_t()
-        status = fn(h, None, 0, ctypes.byref(n))
-        if status not in (0, _ETOOSMALL):
-            self._check(status)
-        arr = (_move * max(n.value, 1))()
-        self._check(fn(h, arr, n.value, ctypes.byref(n)))
+        with self._lock:
+            h = self._handle()
+            status = fn(h, None, 0, ctypes.byref(n))
+            if status not in (0, _ETOOSMALL):
+                self._check(status)
+            arr = (_move * max(n.value, 1))()
+            self._check(fn(h, arr, n.value, ctypes.byref(n)))
         return list(arr[:n.value])
 
     def _per_seat(self, fn):
-        n = self.num_players
-        arr = (ctypes.c_double * n)()
         count = ctypes.c_size_t()
-        self._check(fn(self._handle(), arr, n, ctypes.byref(count)))
+        with self._lock:
+            n = self.num_players
+            arr = (ctypes.c_double * n)()
+            self._check(fn(self._handle(), arr, n, ctypes.byref(count)))
         return list(arr[:count.value])
-
-    def clone(self):
-        """An independent copy (history and undo included)."""
-        h = _game_p()
-        self._check(_lib.crown_clone(ctypes.byref(h), self._handle()))
-        return Game._wrap(h)
 
     # -- facts
 
     @property
     def name(self):
-        return _lib.crown_name(self._handle()).decode()
+        with self._lock:
+            return _lib.crown_name(self._handle()).decode()
 
     @property
     def game_string(self):
@@ -472,15 +546,17 @@ class Game:
 
     def apply(self, move):
         """Plays a move, given as its integer (int32) or its text."""
-        if isinstance(move, str):
-            move = self.move_from_text(move)
-        else:
-            move = _integer(move, "move", _MOVE_RANGE)
-        self._check(_lib.crown_apply(self._handle(), _move(move)))
+        with self._lock:
+            if isinstance(move, str):
+                move = self.move_from_text(move)
+            else:
+                move = _integer(move, "move", _MOVE_RANGE)
+            self._check(_lib.crown_apply(self._handle(), _move(move)))
 
     def undo(self):
         """Takes back the last move (with chance=auto, the last decision)."""
-        self._check(_lib.crown_undo(self._handle()))
+        with self._lock:
+            self._check(_lib.crown_undo(self._handle()))
 
     def history(self):
         """Every move so far, chance outcomes included, oldest first."""
@@ -488,14 +564,15 @@ class Game:
 
     def chance_outcomes(self):
         """At a chance node: a list of (move, probability)."""
-        h = self._handle()
         n = ctypes.c_size_t()
-        status = _lib.crown_chance_outcomes(h, None, None, 0, ctypes.byref(n))
-        if status not in (0, _ETOOSMALL):
-            self._check(status)
-        moves = (_move * max(n.value, 1))()
-        probs = (ctypes.c_double * max(n.value, 1))()
-        self._check(_lib.crown_chance_outcomes(h, moves, probs, n.value, ctypes.byref(n)))
+        with self._lock:
+            h = self._handle()
+            status = _lib.crown_chance_outcomes(h, None, None, 0, ctypes.byref(n))
+            if status not in (0, _ETOOSMALL):
+                self._check(status)
+            moves = (_move * max(n.value, 1))()
+            probs = (ctypes.c_double * max(n.value, 1))()
+            self._check(_lib.crown_chance_outcomes(h, moves, probs, n.value, ctypes.byref(n)))
         return list(zip(moves[:n.value], probs[:n.value]))
 
     def move_to_text(self, move):
@@ -504,9 +581,11 @@ class Game:
         return self._text(_lib.crown_move_to_text, _move(move))
 
     def move_from_text(self, text):
+        """The legal move whose text is `text`."""
         m = _move()
-        self._check(_lib.crown_move_from_text(self._handle(), _enc(text, "text"),
-                                              ctypes.byref(m)))
+        data = _enc(text, "text")
+        with self._lock:
+            self._check(_lib.crown_move_from_text(self._handle(), data, ctypes.byref(m)))
         return m.value
 
     # -- views and results
@@ -531,7 +610,8 @@ class Game:
     # -- saving and determinization
 
     def serialize(self):
-        """The game as versioned text (see docs/save-format.md)."""
+        """The game as versioned text (see docs/save-format.md): the game
+        string, the seed and every move."""
         return self._text(_lib.crown_serialize)
 
     @classmethod
@@ -550,11 +630,17 @@ class Game:
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         seed = _integer(seed, "seed", _SEED_RANGE)
         h = _game_p()
-        self._check(_lib.crown_resample(self._handle(), _int(viewer), _u64(seed),
-                                        ctypes.byref(h)))
-        return Game._wrap(h)
+        with self._lock:
+            self._check(_lib.crown_resample(self._handle(), _int(viewer), _u64(seed),
+                                            ctypes.byref(h)))
+        return type(self)._wrap(h)
 
     def __repr__(self):
-        if not self._h:
-            return "<crown.Game closed>"
-        return "<crown.Game %s>" % self.game_string
+        with self._lock:
+            if not self._h or self._closing:
+                return "<crown.Game closed>"
+            return "<crown.Game %s>" % self.game_string
+
+
+def _unpickle(cls, text):
+    return cls.deserialize(text)

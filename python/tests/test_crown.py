@@ -1,13 +1,18 @@
 """Tests of the ctypes binding, run by `meson test` (suite "python")."""
 
+import copy
+import gc
 import io
 import os
+import pickle
 import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 from contextlib import redirect_stdout
 
@@ -39,6 +44,78 @@ class Index:
 
     def __index__(self):
         return self.value
+
+
+class LibSpy:
+    """Stands in for crown._lib: records every crown_free and watches the calls
+    on one game's handle (`handle`, its address).
+
+    Faults recorded: two threads inside calls on the handle at once, a call
+    on the handle after its crown_free (not passed on to C: it fails with
+    CROWN_EINVAL), and a crown_last_error that does not directly follow a
+    failed call of the same thread.  Each watched call sleeps `pause` seconds
+    inside (the GIL is released) so that races show."""
+
+    # The functions that take no game, and where the others take it.
+    NOT_ON_A_GAME = {"crown_version", "crown_version_string", "crown_strerror",
+                     "crown_game_count", "crown_game_name", "crown_game_summary",
+                     "crown_describe_options", "crown_new", "crown_new_ex",
+                     "crown_deserialize", "crown_deserialize_ex"}
+    GAME_ARGUMENT = {"crown_clone": 1}
+
+    def __init__(self, lib, handle=None, pause=0.0):
+        self.lib, self.handle, self.pause = lib, handle, pause
+        self.mutex = threading.Lock()
+        self.busy = set()
+        self.closed = False
+        self.previous = None  # (thread, status) of the last call on the handle
+        self.freed = []
+        self.faults = []
+
+    def install(self, test):
+        real = crown._lib
+        crown._lib = self
+        test.addCleanup(setattr, crown, "_lib", real)
+
+    def __getattr__(self, name):
+        fn = getattr(self.lib, name)
+        if name in self.NOT_ON_A_GAME:
+            return fn
+
+        def spy(*args):
+            h = args[self.GAME_ARGUMENT.get(name, 0)]
+            value = getattr(h, "value", h)
+            if name == "crown_free":
+                self.freed.append(value)
+            if value != self.handle:
+                return fn(*args)
+            me = threading.get_ident()
+            with self.mutex:
+                if not self.enter(name, me):
+                    return b"freed" if name == "crown_last_error" else -1
+            result = None
+            try:
+                result = fn(*args)
+                time.sleep(self.pause)
+            finally:
+                with self.mutex:
+                    self.busy.discard(me)
+                    self.previous = (me, result if isinstance(result, int) else 0)
+            return result
+        return spy
+
+    def enter(self, name, me):
+        if self.busy:
+            self.faults.append("%s while another thread is inside a call" % name)
+        if name == "crown_last_error" and (
+                self.previous is None or self.previous[0] != me or not self.previous[1]):
+            self.faults.append("crown_last_error not right after a failed call of its thread")
+        if self.closed:
+            self.faults.append("%s after crown_free" % name)
+            return False
+        self.closed = name == "crown_free"
+        self.busy.add(me)
+        return True
 
 
 class Module(unittest.TestCase):
@@ -231,6 +308,144 @@ class Play(unittest.TestCase):
         self.assertNotEqual(run(3), run(4))
 
 
+class Copies(unittest.TestCase):
+    def test_copy_and_deepcopy_are_independent_clones(self):
+        for make_copy in (copy.copy, copy.deepcopy, crown.Game.clone):
+            g = crown.Game(KD, "players=4", seed=2)
+            g.apply(g.legal_moves()[0])
+            c = make_copy(g)
+            self.assertIsInstance(c, crown.Game)
+            self.assertEqual((c.game_string, c.seed, c.history()),
+                             (g.game_string, g.seed, g.history()))
+            c.apply(c.legal_moves()[-1])
+            self.assertEqual(len(c.history()), len(g.history()) + 1)
+            g.close()  # the copy has a handle of its own
+            c.undo()
+            c.undo()
+            self.assertTrue(c.legal_moves())
+            c.close()
+
+    def test_deepcopy_keeps_shared_references_shared(self):
+        with crown.Game(KD, seed=1) as g:
+            a, b = copy.deepcopy([g, g])
+            self.assertIs(a, b)
+            self.assertIsNot(a, g)
+            a.close()
+
+    def test_pickle_saves_game_string_seed_and_moves(self):
+        rng = random.Random(5)
+        with crown.Game(KD, "players=3,variant=ruthless", seed=11) as g:
+            for _ in range(8):
+                g.apply(rng.choice(g.legal_moves()))
+            for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+                with pickle.loads(pickle.dumps(g, protocol)) as back:
+                    self.assertIs(type(back), crown.Game)
+                    self.assertEqual(
+                        (back.game_string, back.seed, back.history(), back.state_hash(),
+                         back.observation(crown.OMNISCIENT)),
+                        (g.game_string, g.seed, g.history(), g.state_hash(),
+                         g.observation(crown.OMNISCIENT)))
+                    back.undo()  # the history came along
+                    self.assertEqual(len(back.history()) < len(g.history()), True)
+            back = pickle.loads(pickle.dumps(g))
+            while not g.is_terminal():  # the seed came along: same future deals
+                m = g.legal_moves()[-1]
+                g.apply(m)
+                back.apply(m)
+            self.assertEqual(back.serialize(), g.serialize())
+            back.close()
+            with g.resample(1, 2**64 - 1) as r:
+                with pickle.loads(pickle.dumps(r)) as back:
+                    self.assertEqual((back.seed, back.history()), (2**64 - 1, r.history()))
+
+    def test_closed_game_cannot_be_copied_or_pickled(self):
+        g = crown.Game(KD)
+        g.close()
+        for make_copy in (copy.copy, copy.deepcopy, pickle.dumps):
+            with self.assertRaises(crown.StateError):
+                make_copy(g)
+
+
+class Threads(unittest.TestCase):
+    def test_close_while_other_threads_call(self):
+        errors = []
+
+        def hammer(g, started, kind):
+            started.wait()
+            try:
+                while True:
+                    if kind == 0:
+                        g.legal_moves()
+                        g.state_hash()
+                    elif kind == 1:
+                        g.observation(1)
+                        g.serialize()
+                    elif kind == 2:
+                        g.clone().close()
+                        repr(g)
+                    else:
+                        g.apply(g.legal_moves()[0])
+                        g.undo()
+            except crown.StateError as e:
+                if str(e) != "the game is closed":
+                    errors.append(e)
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+
+        # Switch threads often: more interleavings, and a quicker close.
+        self.addCleanup(sys.setswitchinterval, sys.getswitchinterval())
+        sys.setswitchinterval(1e-4)
+        for i in range(300):
+            g = crown.Game(KD, "players=3", seed=i)
+            started = threading.Barrier(5)
+            threads = [threading.Thread(target=hammer, args=(g, started, k)) for k in range(4)]
+            for t in threads:
+                t.start()
+            started.wait()
+            if i % 3:
+                time.sleep(0.0002 * (i % 3))
+            g.close()
+            for t in threads:
+                t.join()
+            self.assertEqual(errors, [])
+            with self.assertRaisesRegex(crown.StateError, "closed"):
+                g.legal_moves()
+
+    def test_calls_are_serialized_and_close_waits(self):
+        g = crown.Game(KD, "players=3", seed=1)
+        spy = LibSpy(crown._lib, g._h.value, pause=0.0002)
+        spy.install(self)
+        errors = []
+
+        def calls(kind):
+            try:
+                while True:
+                    if kind == 0:
+                        g.legal_moves()
+                        g.clone().close()
+                    elif kind == 1:
+                        with self.assertRaisesRegex(crown.IllegalMoveError, "not legal"):
+                            g.apply(240)
+                    else:
+                        with self.assertRaisesRegex(crown.InvalidArgumentError, "viewer"):
+                            g.observation(17)
+            except crown.StateError:
+                pass
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=calls, args=(k,)) for k in range(3)]
+        for t in threads:
+            t.start()
+        time.sleep(0.05)
+        g.close()
+        for t in threads:
+            t.join()
+        self.assertEqual(spy.faults[:3], [])  # the first few, if any
+        self.assertEqual(errors, [])
+        self.assertTrue(spy.closed)
+
+
 class Integers(unittest.TestCase):
     def test_moves_are_int32(self):
         with crown.Game(KD, "players=3", seed=4) as g:
@@ -289,6 +504,65 @@ class Integers(unittest.TestCase):
                     g.resample(0, bad)
             with g.resample(Index(0), Index(2**64 - 1)) as r:
                 self.assertEqual(r.seed, 2**64 - 1)
+
+
+class LifeCycle(unittest.TestCase):
+    def test_second_init_releases_the_first_handle(self):
+        g = crown.Game(KD, "players=3", seed=1)
+        first = g._h.value
+        spy = LibSpy(crown._lib)
+        spy.install(self)
+        g.__init__(KD, "players=5", seed=3)
+        self.assertEqual(spy.freed, [first])
+        self.assertEqual((g.num_players, g.seed), (5, 3))
+        second = g._h.value
+        with self.assertRaises(crown.OptionError):
+            g.__init__(KD, "players=9")
+        with self.assertRaises(ValueError):
+            g.__init__(KD, seed=-1)
+        self.assertEqual(spy.freed, [first])  # a failed __init__ changes nothing
+        self.assertEqual(g.num_players, 5)
+        g.close()
+        self.assertEqual(spy.freed, [first, second])
+
+    def test_half_built_games_are_collected_quietly(self):
+        unraisable = []
+        hook, sys.unraisablehook = sys.unraisablehook, unraisable.append
+        try:
+            for args in ((KD, 3), (KD, "", -1), (KD, "players=9"), (KD, "", 1.5)):
+                with self.assertRaises((TypeError, ValueError)):
+                    crown.Game(*args)
+
+            class Early(crown.Game):
+                def __init__(self):
+                    raise RuntimeError("fails before Game.__init__")
+
+            with self.assertRaises(RuntimeError):
+                Early()
+            bare = object.__new__(crown.Game)  # not even Game.__new__
+            bare.close()
+            del bare
+            gc.collect()
+        finally:
+            sys.unraisablehook = hook
+        self.assertEqual([str(u.exc_value) for u in unraisable], [])
+
+    def test_games_alive_at_interpreter_exit(self):
+        # sys keeps the module alive until the interpreter clears its
+        # namespace, _lib (set to None first) before _zz_kept.
+        r = run_python("""
+import sys
+import crown
+kept = crown.Game("game_of_kingdoms", "players=3", seed=1)
+class Holder:
+    pass
+cycle = Holder()
+cycle.me, cycle.game = cycle, crown.Game("game_of_kingdoms", seed=2)
+crown._zz_kept = crown.Game("game_of_kingdoms", seed=3)
+sys._crown_module = crown
+print("ok")
+""")
+        self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "ok\n", ""))
 
 
 class Loading(unittest.TestCase):
