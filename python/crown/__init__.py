@@ -267,6 +267,8 @@ PROTOTYPES = {
     "crown_undo": (_int, [_game_p]),
     "crown_history_length": (_int, [_game_p, _size_p]),
     "crown_history": (_int, [_game_p, _move_p, _size, _size_p]),
+    "crown_history_text": (_int, [_game_p, _size, _int, ctypes.c_void_p, _size, _size_p]),
+    "crown_history_player": (_int, [_game_p, _size, _int_p]),
     "crown_chance_outcomes": (_int, [_game_p, _move_p, _double_p, _size, _size_p]),
     "crown_move_to_text": (_int, [_game_p, _move, ctypes.c_void_p, _size, _size_p]),
     "crown_move_from_text": (_int, [_game_p, _char_p, _move_p]),
@@ -303,6 +305,7 @@ _MOVE_RANGE = (-2**31, 2**31 - 1)                      # crown_move: int32_t
 _INT_BITS = 8 * ctypes.sizeof(ctypes.c_int)
 _VIEWER_RANGE = (-2**(_INT_BITS - 1), 2**(_INT_BITS - 1) - 1)  # C int
 _SEED_RANGE = (0, 2**64 - 1)                              # uint64_t
+_INDEX_RANGE = (0, 2**(8 * ctypes.sizeof(ctypes.c_size_t)) - 1)  # size_t
 
 
 def _integer(value, what, bounds):
@@ -561,6 +564,23 @@ class Game:
     def history(self):
         """Every move so far, chance outcomes included, oldest first."""
         return self._moves(_lib.crown_history)
+
+    def history_text(self, index, viewer):
+        """The text of history entry `index` (0 = the oldest) as `viewer` (a
+        seat, SPECTATOR or OMNISCIENT) may know it: a chance outcome hidden
+        from the viewer is written without its hidden part."""
+        index = _integer(index, "index", _INDEX_RANGE)
+        viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
+        return self._text(_lib.crown_history_text, _size(index), _int(viewer))
+
+    def history_player(self, index):
+        """Who made history entry `index`: a seat, or CHANCE."""
+        index = _integer(index, "index", _INDEX_RANGE)
+        player = ctypes.c_int()
+        with self._lock:
+            self._check(_lib.crown_history_player(self._handle(), _size(index),
+                                                  ctypes.byref(player)))
+        return player.value
 
     def chance_outcomes(self):
         """At a chance node: a list of (move, probability)."""

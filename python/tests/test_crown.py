@@ -298,6 +298,32 @@ class Play(unittest.TestCase):
             self.assertIn("RH", g.observation(1))
             self.assertNotIn("RH", g.observation(0))
 
+    def test_history_text_and_player(self):
+        with crown.Game(KD, "players=2,chance=explicit", seed=1) as g:
+            g.apply("deal RH")  # to seat 1
+            while g.is_chance_node():
+                g.apply(g.legal_moves()[0])
+            seat = g.current_player()
+            g.apply(g.legal_moves()[0])
+            n = len(g.history())
+            self.assertEqual(g.history_player(0), crown.CHANCE)
+            self.assertEqual(g.history_player(n - 1), seat)
+            self.assertEqual(g.history_text(0, crown.OMNISCIENT), "deal RH")
+            self.assertEqual(g.history_text(0, 1), "deal RH")
+            for viewer in (0, crown.SPECTATOR):
+                self.assertNotIn("RH", g.history_text(0, viewer))
+            with self.assertRaises(crown.InvalidArgumentError):
+                g.history_text(n, 0)
+            with self.assertRaises(crown.InvalidArgumentError):
+                g.history_player(n)
+            for bad in (-1, 2**64):
+                with self.assertRaises(ValueError):
+                    g.history_player(bad)
+            with self.assertRaises(TypeError):
+                g.history_text(True, 0)
+            with self.assertRaises(TypeError):
+                g.history_text(0)  # no default viewer
+
     def test_same_seed_same_game(self):
         def run(seed):
             with crown.Game(KD, "players=5,variant=ruthless", seed=seed) as g:
