@@ -7,9 +7,10 @@
  *              (the loop of a search: no allocation once warm)
  *   moves/s    decisions (legal moves + apply) per second in those playouts
  *
- * usage: crown-bench [--game NAME] [--options TEXT] [--seconds S] [--seed N]
+ * usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,8 +61,9 @@ static int bench(const char *name, const char *options, double seconds, uint64_t
     size_t max;
     crown_max_moves(g, &max);
     crown_move *moves = malloc(max * sizeof *moves);
+    int status = 1;
     if (!moves)
-        return 1;
+        goto done;
     uint64_t rng = seed;
     long games = 0, playouts = 0, decisions = 0, d2 = 0;
 
@@ -69,10 +71,12 @@ static int bench(const char *name, const char *options, double seconds, uint64_t
     double t0 = now(), t1;
     do {
         crown_game *h;
-        if (crown_new(&h, name, options, seed + (uint64_t)games) ||
-            play_random(h, moves, max, &rng, &d2)) {
-            fprintf(stderr, "crown-bench: game failed\n");
-            return 1;
+        int rc = crown_new(&h, name, options, seed + (uint64_t)games);
+        if (rc || play_random(h, moves, max, &rng, &d2)) {
+            fprintf(stderr, "crown-bench: game failed: %s\n",
+                    rc ? crown_strerror(rc) : crown_last_error(h));
+            crown_free(h);
+            goto done;
         }
         crown_free(h);
         games++;
@@ -85,7 +89,7 @@ static int bench(const char *name, const char *options, double seconds, uint64_t
     do {
         if (play_random(g, moves, max, &rng, &decisions)) {
             fprintf(stderr, "crown-bench: playout failed: %s\n", crown_last_error(g));
-            return 1;
+            goto done;
         }
         while (crown_undo(g) == CROWN_OK)
             ;
@@ -96,9 +100,27 @@ static int bench(const char *name, const char *options, double seconds, uint64_t
     printf("%-18s %-36s %10.0f %11.0f %12.0f %8.1f\n", name, options[0] ? options : "(defaults)",
            games_rate, (double)playouts / dt, (double)decisions / dt,
            (double)decisions / (double)playouts);
+    status = 0;
+done:
     free(moves);
     crown_free(g);
-    return 0;
+    return status;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]\n"
+            "\n"
+            "Measures random playouts: games/s from crown_new, playouts/s and moves/s from\n"
+            "a dealt position taken back with undo, and the moves of a game.\n"
+            "  --game NAME     measure this game only (default: every game, a few option\n"
+            "                  sets each)\n"
+            "  --options TEXT  the options of that game, such as players=4\n"
+            "  --seconds S     time per game and option set (default 2)\n"
+            "  --seed N        the first seed (default 1)\n"
+            "  --version       the version of crown-bench and of libcrown\n"
+            "  --help          this text\n");
 }
 
 int main(int argc, char **argv)
@@ -106,39 +128,61 @@ int main(int argc, char **argv)
     const char *game = NULL, *options = NULL;
     double seconds = 2.0;
     uint64_t seed = 1;
+    /* Every argument is checked before anything is printed. */
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0) {
-            printf("usage: crown-bench [--game NAME] [--options TEXT] [--seconds S] [--seed N]\n"
-                   "Without --game, measures every game with a few option sets.\n");
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
             return 0;
         }
+        if (strcmp(a, "--version") == 0) {
+            printf("crown-bench (libcrown %s)\n", crown_version_string());
+            return 0;
+        }
+        if (strcmp(a, "--game") && strcmp(a, "--options") && strcmp(a, "--seconds") &&
+            strcmp(a, "--seed")) {
+            fprintf(stderr, "crown-bench: %s '%s' (see --help)\n",
+                    a[0] == '-' ? "unknown option" : "unexpected argument", a);
+            return 2;
+        }
         if (i + 1 >= argc) {
-            fprintf(stderr, "crown-bench: %s needs a value (see --help)\n", argv[i]);
+            fprintf(stderr, "crown-bench: %s needs a value (see --help)\n", a);
             return 2;
         }
         const char *v = argv[++i];
         char *end;
-        if (strcmp(argv[i - 1], "--game") == 0) {
+        if (strcmp(a, "--game") == 0) {
             game = v;
-        } else if (strcmp(argv[i - 1], "--options") == 0) {
+        } else if (strcmp(a, "--options") == 0) {
             options = v;
-        } else if (strcmp(argv[i - 1], "--seconds") == 0) {
+        } else if (strcmp(a, "--seconds") == 0) {
             seconds = strtod(v, &end);
-            if (*end || !(seconds > 0 && seconds < 3600)) {
-                fprintf(stderr, "crown-bench: --seconds needs a number of seconds\n");
-                return 2;
-            }
-        } else if (strcmp(argv[i - 1], "--seed") == 0) {
-            errno = 0;
-            seed = strtoull(v, &end, 10);
-            if (*end || errno || v[0] == '-') {
-                fprintf(stderr, "crown-bench: --seed needs a whole number\n");
+            if (end == v || *end || !(seconds > 0 && seconds < 3600)) {
+                fprintf(stderr, "crown-bench: --seconds needs a number of seconds (0 to 3600)\n");
                 return 2;
             }
         } else {
-            fprintf(stderr, "crown-bench: unknown option '%s' (see --help)\n", argv[i - 1]);
+            errno = 0;
+            seed = strtoull(v, &end, 10);
+            if (!isdigit((unsigned char)v[0]) || *end || errno) {
+                fprintf(stderr, "crown-bench: --seed needs a whole number\n");
+                return 2;
+            }
+        }
+    }
+    if (options && !game) {
+        fprintf(stderr, "crown-bench: --options needs --game (see --help)\n");
+        return 2;
+    }
+    if (game) {
+        /* The game and its options, checked before the table's header. */
+        crown_game *g;
+        char err[256];
+        if (crown_new_ex(&g, game, options ? options : "", seed, err, sizeof err)) {
+            fprintf(stderr, "crown-bench: %s\n", err);
             return 2;
         }
+        crown_free(g);
     }
     printf("%-18s %-36s %10s %11s %12s %8s\n", "game", "options", "games/s", "playouts/s",
            "moves/s", "moves");

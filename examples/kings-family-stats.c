@@ -8,6 +8,7 @@
  *
  * usage: kings-family-stats [--games N] [--seed N] [--options TEXT]
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,50 +109,79 @@ static void report(const char *who, int *scores, int n)
         printf("        %-28s %6.2f%%\n", names[b], 100.0 * bands[b] / n);
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: kings-family-stats [--games N] [--seed N] [--options TEXT]\n"
+            "\n"
+            "The score distribution of King's Family for a random and a greedy player.\n"
+            "  --games N       games per player (default 1000)\n"
+            "  --seed N        the seed of the first game (default 1)\n"
+            "  --options TEXT  options of kings_family, such as events=optional\n"
+            "  --version       the version of kings-family-stats and of libcrown\n"
+            "  --help          this text\n");
+}
+
 int main(int argc, char **argv)
 {
     int games = 1000;
     uint64_t seed = 1;
     const char *options = "";
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0) {
-            printf("usage: kings-family-stats [--games N] [--seed N] [--options TEXT]\n");
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
             return 0;
         }
+        if (strcmp(a, "--version") == 0) {
+            printf("kings-family-stats (libcrown %s)\n", crown_version_string());
+            return 0;
+        }
+        if (strcmp(a, "--games") && strcmp(a, "--seed") && strcmp(a, "--options")) {
+            fprintf(stderr, "kings-family-stats: %s '%s' (see --help)\n",
+                    a[0] == '-' ? "unknown option" : "unexpected argument", a);
+            return 2;
+        }
         if (i + 1 >= argc) {
-            fprintf(stderr, "kings-family-stats: %s needs a value (see --help)\n", argv[i]);
+            fprintf(stderr, "kings-family-stats: %s needs a value (see --help)\n", a);
             return 2;
         }
         char *end;
         const char *v = argv[++i];
         errno = 0;
-        if (strcmp(argv[i - 1], "--games") == 0) {
+        if (strcmp(a, "--games") == 0) {
             long n = strtol(v, &end, 10);
-            if (*end || errno || n < 1 || n > 10000000) {
-                fprintf(stderr, "kings-family-stats: --games needs a number from 1\n");
+            if (end == v || *end || errno || n < 1 || n > 10000000) {
+                fprintf(stderr, "kings-family-stats: --games needs a number from 1 to 10000000\n");
                 return 2;
             }
             games = (int)n;
-        } else if (strcmp(argv[i - 1], "--seed") == 0) {
+        } else if (strcmp(a, "--seed") == 0) {
             seed = strtoull(v, &end, 10);
-            if (*end || errno || v[0] == '-') {
+            if (!isdigit((unsigned char)v[0]) || *end || errno) {
                 fprintf(stderr, "kings-family-stats: --seed needs a whole number\n");
                 return 2;
             }
-        } else if (strcmp(argv[i - 1], "--options") == 0) {
-            options = v;
         } else {
-            fprintf(stderr, "kings-family-stats: unknown option '%s'\n", argv[i - 1]);
-            return 2;
+            options = v;
         }
     }
+    crown_game *g;
+    char err[256];
+    if (crown_new_ex(&g, "kings_family", options, seed, err, sizeof err)) {
+        fprintf(stderr, "kings-family-stats: %s\n", err);
+        return 2;
+    }
+    crown_free(g);
     int *scores = malloc((size_t)games * sizeof *scores);
     if (!scores)
         return 1;
     for (int who = 0; who < 2; who++) {
         for (int i = 0; i < games; i++)
-            if (play(options, seed + (uint64_t)i, who, &scores[i]))
+            if (play(options, seed + (uint64_t)i, who, &scores[i])) {
+                free(scores);
                 return 2;
+            }
         report(who ? "greedy" : "random", scores, games);
     }
     free(scores);
