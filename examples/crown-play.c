@@ -3,8 +3,11 @@
  *
  * Random bots play every seat, printing each move and the result; with
  * --human SEAT a person plays that seat from a numbered menu of legal
- * moves, seeing only that seat's view.
+ * moves, seeing only what that seat may know: its view before each of its
+ * decisions, and every move of the game as that seat may know it (its own
+ * cards dealt and drawn, "deal a card to seat 2" for another's).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -24,11 +27,34 @@ static void usage(FILE *f)
             "  --options TEXT  game options, such as players=4,variant=ruthless\n"
             "  --seed N        the seed of the deal and of the bots (default 1)\n"
             "  --human SEAT    you play SEAT (0-based) from a numbered menu; you see only\n"
-            "                  what that seat may know\n"
-            "  --quiet         print only the result\n"
+            "                  what that seat may know (type 'help' at the prompt)\n"
+            "  --quiet         print no moves, only the result\n"
             "  --list          list the games\n"
             "  --describe GAME list the options of GAME\n"
+            "  --version       the version of crown-play and of libcrown\n"
             "  --help          this text\n");
+}
+
+/* The commands at the prompt, for a menu numbered `range`. */
+static void help_commands(crown_game *g, const char *range)
+{
+    printf("  %-9s  play that move of the menu\n"
+           "  MOVE       play a move written as in the menu (case and extra spaces do not\n"
+           "             matter, nor the order of the cards of a move that names several)\n"
+           "  undo       take back your last move and the moves after it\n"
+           "  help       this text\n"
+           "  quit       leave the game (so does the end of input)\n",
+           range);
+    /* The library's own examples of its notation: the message of a text
+     * that is not a move. */
+    crown_move m;
+    if (crown_move_from_text(g, "?", &m) == CROWN_EPARSE) {
+        const char *msg = crown_last_error(g), *ex = strstr(msg, "moves read like: ");
+        if (ex)
+            printf("%.*s\n", (int)strcspn(ex, ")"), ex);
+        else
+            printf("%s\n", msg);
+    }
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -52,7 +78,7 @@ static uint64_t bot_next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-/* Prints a text of the library that may be of any length. */
+/* Prints the game as `viewer` sees it. */
 static int print_view(crown_game *g, int viewer)
 {
     size_t len;
@@ -93,57 +119,179 @@ static int describe(const char *name)
     return 0;
 }
 
-/* Asks the human for a move; -1 at the end of input. */
-static int ask_human(crown_game *g, int seat, const crown_move *moves, size_t n,
-                     crown_move *choice)
+/* A game being played. */
+struct play {
+    crown_game *g;
+    int human;      /* the person's seat, or -1 */
+    int viewer;     /* whose knowledge the moves are printed with */
+    int quiet;      /* print no moves */
+    size_t printed; /* history entries printed so far */
+};
+
+/* The text of history entry i as the viewer may know it (to be freed), or
+ * NULL. */
+static char *entry_text(struct play *pl, size_t i)
+{
+    size_t len = 0;
+    crown_history_text(pl->g, i, pl->viewer, NULL, 0, &len);
+    char *buf = malloc(len + 1);
+    if (buf && crown_history_text(pl->g, i, pl->viewer, buf, len + 1, &len) != CROWN_OK) {
+        free(buf);
+        buf = NULL;
+    }
+    return buf;
+}
+
+/* Prints every history entry not printed yet: one line each, numbered from
+ * 1, with who made it. */
+static void print_new_moves(struct play *pl)
+{
+    size_t len;
+    crown_history_length(pl->g, &len);
+    for (size_t i = pl->printed; i < len && !pl->quiet; i++) {
+        int p = CROWN_CHANCE;
+        char who[32];
+        crown_history_player(pl->g, i, &p);
+        if (p == CROWN_CHANCE)
+            snprintf(who, sizeof who, "chance");
+        else if (p == pl->human)
+            snprintf(who, sizeof who, "seat %d (you)", p);
+        else
+            snprintf(who, sizeof who, "seat %d", p);
+        char *text = entry_text(pl, i);
+        printf("%4zu  %s  %s\n", i + 1, who, text ? text : "?");
+        free(text);
+    }
+    pl->printed = len;
+}
+
+/* Takes back the person's last decision and every move after it, so that
+ * it is his turn again.  -1 when he has made no decision yet. */
+static int take_back(struct play *pl)
+{
+    size_t len, i;
+    int p = CROWN_CHANCE;
+    crown_history_length(pl->g, &len);
+    for (i = len; i > 0; i--)
+        if (crown_history_player(pl->g, i - 1, &p) == CROWN_OK && p == pl->human)
+            break;
+    if (i == 0)
+        return -1;
+    char *text = entry_text(pl, i - 1);
+    size_t after = len - i;
+    while (len >= i && crown_undo(pl->g) == CROWN_OK)
+        crown_history_length(pl->g, &len);
+    if (len != i - 1) {
+        fprintf(stderr, "crown-play: undo: %s\n", crown_last_error(pl->g));
+        exit(1);
+    }
+    pl->printed = len;
+    printf("undone: your move '%s'", text ? text : "?");
+    if (after == 1)
+        printf(" and the move after it");
+    else if (after > 1)
+        printf(" and the %zu moves after it", after);
+    printf("; your turn again\n");
+    free(text);
+    return 0;
+}
+
+static int same_word(const char *line, const char *word)
+{
+    for (; *line && *word; line++, word++)
+        if (tolower((unsigned char)*line) != *word)
+            return 0;
+    return *line == *word;
+}
+
+enum { ASK_MOVE, ASK_AGAIN, ASK_QUIT };
+
+/* Shows the person his view and the menu and reads his answer until it is
+ * a move (ASK_MOVE, in *choice), an undo done (ASK_AGAIN), or quit or the
+ * end of input (ASK_QUIT). */
+static int ask_human(struct play *pl, const crown_move *moves, size_t n, crown_move *choice)
 {
     printf("\n");
-    print_view(g, seat);
+    print_view(pl->g, pl->human);
     for (size_t i = 0; i < n; i++) {
         char t[256];
         size_t len;
-        crown_move_to_text(g, moves[i], t, sizeof t, &len);
+        if (crown_move_to_text(pl->g, moves[i], t, sizeof t, &len) != CROWN_OK)
+            snprintf(t, sizeof t, "move %ld", (long)moves[i]);
         printf("  %2zu) %s\n", i + 1, t);
     }
+    char range[48] = "1";
+    if (n > 1)
+        snprintf(range, sizeof range, "1-%zu", n);
     for (;;) {
-        printf("your move (1-%zu, or its text): ", n);
+        printf("your move (%s, its text, undo, help or quit): ", range);
         fflush(stdout);
-        char line[256];
-        if (!fgets(line, sizeof line, stdin))
-            return -1;
-        line[strcspn(line, "\r\n")] = '\0';
-        char *end;
-        long k = strtol(line, &end, 10);
-        if (end != line && *end == '\0' && k >= 1 && (size_t)k <= n) {
-            *choice = moves[k - 1];
-            return 0;
+        char buf[256];
+        if (!fgets(buf, sizeof buf, stdin)) {
+            printf("\nbye\n");
+            return ASK_QUIT;
         }
-        if (line[0] && crown_move_from_text(g, line, choice) == CROWN_OK)
-            return 0;
-        printf("not a legal move: enter a number from the menu\n");
+        if (!strchr(buf, '\n') && !feof(stdin)) {
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            printf("that line is too long\n");
+            continue;
+        }
+        char *line = buf + strspn(buf, " \t");
+        size_t end = strlen(line);
+        while (end > 0 && isspace((unsigned char)line[end - 1]))
+            end--;
+        line[end] = '\0';
+        if (!*line)
+            continue;
+        if (same_word(line, "help") || same_word(line, "?")) {
+            help_commands(pl->g, range);
+        } else if (same_word(line, "quit")) {
+            printf("bye\n");
+            return ASK_QUIT;
+        } else if (same_word(line, "undo")) {
+            if (take_back(pl) == 0)
+                return ASK_AGAIN;
+            printf("nothing to undo: you have not moved yet\n");
+        } else if (strspn(line, "0123456789") == end) {
+            unsigned long k = strtoul(line, NULL, 10);
+            if (k >= 1 && k <= n) {
+                *choice = moves[k - 1];
+                return ASK_MOVE;
+            }
+            printf("no move %s: the menu has %s\n", line, range);
+        } else if (crown_move_from_text(pl->g, line, choice) == CROWN_OK) {
+            return ASK_MOVE;
+        } else {
+            printf("%s\n", crown_last_error(pl->g));
+        }
     }
 }
 
 int main(int argc, char **argv)
 {
-    const char *name = NULL, *options = "";
+    const char *name = NULL, *options = "", *describe_name = NULL;
     uint64_t seed = 1;
     long human = -1;
-    int quiet = 0;
+    int quiet = 0, list = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("crown-play (libcrown %s)\n", crown_version_string());
+            return 0;
         } else if (strcmp(a, "--list") == 0) {
-            return list_games();
+            list = 1;
         } else if (strcmp(a, "--describe") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "crown-play: --describe needs a game name\n");
                 return 2;
             }
-            return describe(argv[i + 1]);
+            describe_name = argv[++i];
         } else if (strcmp(a, "--options") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "crown-play: --options needs a value\n");
@@ -177,6 +325,14 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (list + (describe_name != NULL) + (name != NULL) > 1) {
+        fprintf(stderr, "crown-play: a GAME, --list or --describe: one at a time\n");
+        return 2;
+    }
+    if (list)
+        return list_games();
+    if (describe_name)
+        return describe(describe_name);
     if (!name) {
         usage(stderr);
         return 2;
@@ -203,51 +359,45 @@ int main(int argc, char **argv)
     if (!quiet)
         printf("%s, seed %" PRIu64 "\n", gs, seed);
 
+    struct play pl = {g, (int)human, human >= 0 ? (int)human : CROWN_OMNISCIENT, quiet, 0};
     size_t max;
     crown_max_moves(g, &max);
     crown_move *moves = malloc(max * sizeof *moves);
     uint64_t bot = seed ^ 0xb07b07b07ULL;
-    int status = 0, turn = 0;
+    int status = 0, left = 0;
     for (;;) {
+        print_new_moves(&pl);
         int p;
         crown_current_player(g, &p);
         if (p == CROWN_TERMINAL)
             break;
         size_t n;
         if (!moves || crown_legal_moves(g, moves, max, &n) != CROWN_OK || n == 0) {
-            fprintf(stderr, "crown-play: %s\n", crown_last_error(g));
+            fprintf(stderr, "crown-play: %s\n", moves ? crown_last_error(g) : "out of memory");
             status = 1;
             break;
         }
         crown_move m;
         if (p == human) {
-            if (ask_human(g, (int)human, moves, n, &m)) {
-                printf("\nbye\n");
+            int answer = ask_human(&pl, moves, n, &m);
+            if (answer == ASK_QUIT) {
+                left = 1;
                 break;
             }
+            if (answer == ASK_AGAIN)
+                continue;
         } else {
             m = moves[bot_next(&bot) % n];
         }
-        char t[256];
-        crown_move_to_text(g, m, t, sizeof t, &len);
         if (crown_apply(g, m) != CROWN_OK) {
             fprintf(stderr, "crown-play: %s\n", crown_last_error(g));
             status = 1;
             break;
         }
-        turn++;
-        if (!quiet) {
-            if (p == CROWN_CHANCE)
-                printf("%4d  chance  %s\n", turn, t);
-            else
-                printf("%4d  seat %d  %s\n", turn, p, t);
-        }
     }
-    int terminal;
-    crown_is_terminal(g, &terminal);
-    if (terminal) {
+    if (status == 0 && !left) {
         printf("\n");
-        print_view(g, human >= 0 ? (int)human : CROWN_OMNISCIENT);
+        print_view(g, pl.viewer);
         double r[64], sc[64];
         size_t k;
         crown_returns(g, r, 64, &k);
