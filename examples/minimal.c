@@ -1,17 +1,33 @@
 /*
  * minimal.c - the smallest complete libcrown program: plays one game of
- * Game of Kingdoms with every seat choosing its last legal move (the
- * highest id: the strongest lead, a beat before taking, an add before passing), and prints
- * the result.  Build it against the installed library:
+ * Game of Kingdoms, three seats, each choosing its last legal move (the
+ * highest id: the strongest lead, a beat before taking, an add before
+ * passing), and prints the result.  Build it against the installed library:
  *
  *     cc minimal.c $(pkg-config --cflags --libs crown) -o minimal
  */
 #include <stdio.h>
+#include <string.h>
 
 #include <crown/crown.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* The command line: nothing, --help or --version. */
+    if (argc > 1 && strcmp(argv[1], "--version") == 0) {
+        printf("crown-minimal (libcrown %s)\n", crown_version_string());
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--help") == 0) {
+        printf("usage: crown-minimal [--help | --version]\n"
+               "Plays one game of Game of Kingdoms and prints the result.\n");
+        return 0;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "crown-minimal: unknown option '%s' (see --help)\n", argv[1]);
+        return 2;
+    }
+
     crown_game *game;
     char err[256];
     if (crown_new_ex(&game, "game_of_kingdoms", "players=3", 7, err, sizeof err) != CROWN_OK) {
@@ -22,6 +38,7 @@ int main(void)
     while (crown_current_player(game, &player) == CROWN_OK && player != CROWN_TERMINAL) {
         crown_move moves[CROWN_MAX_MOVES_HINT];
         size_t n;
+        /* crown_apply checks that the move is legal; crown_undo would take it back. */
         if (crown_legal_moves(game, moves, CROWN_MAX_MOVES_HINT, &n) != CROWN_OK ||
             crown_apply(game, moves[n - 1]) != CROWN_OK) {
             fprintf(stderr, "error: %s\n", crown_last_error(game));
