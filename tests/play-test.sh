@@ -1,59 +1,283 @@
 #!/bin/sh
-# crown-play as a person uses it: help, errors, a bot game, a human seat.
-# usage: play-test.sh PATH-TO-CROWN-PLAY
+# The example programs as a person meets them: --help, --version and
+# argument errors of each; crown-play's bot games (deterministic, every move
+# printed), and a human seat: what he sees, help, undo, quit, end of input,
+# typed moves and the reasons they are refused.
+# usage: play-test.sh CROWN-PLAY CROWN-BENCH CROWN-MINIMAL KINGS-FAMILY-STATS
 set -u
-play=$1
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT INT TERM
+play=$1 bench=$2 minimal=$3 stats=$4
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+out=$tmp/out err=$tmp/err
+: >"$out"
+: >"$err"
 
 fail() {
-    echo "play-test: $*" >&2
+    printf "play-test: %s\n" "$*" >&2
+    echo "---- its standard output:" >&2
     cat "$out" >&2
+    echo "---- its standard error:" >&2
+    cat "$err" >&2
     exit 1
 }
 
-# expect STATUS TEXT -- ARGS...: the exit status is STATUS (0, or "error" for
-# any non-zero) and the output contains TEXT.
+# run PROG ARGS...: PROG with no input; stdout in $out, stderr in $err, the
+# exit status in $rc.
+run() {
+    "$@" >"$out" 2>"$err" </dev/null
+    rc=$?
+    what=$*
+}
+
+# human INPUT ARGS...: crown-play ARGS, reading INPUT (printf's %b: \n a newline).
+human() {
+    input=$1
+    shift
+    printf '%b' "$input" | "$play" "$@" >"$out" 2>"$err"
+    rc=$?
+    [ ${#input} -le 60 ] || input="$(printf '%.50s' "$input")..."
+    what="crown-play $* < '$input'"
+}
+
+status_is() { [ "$rc" -eq "$1" ] || fail "'$what' exited $rc, not $1"; }
+says() { cat "$out" "$err" | grep -qF -- "$1" || fail "'$what' did not say '$1'"; }
+never_says() { ! cat "$out" "$err" | grep -qF -- "$1" || fail "'$what' said '$1'"; }
+count_is() {
+    n=$(grep -cF -- "$2" "$out")
+    [ "$n" -eq "$1" ] || fail "'$what' said '$2' $n times, not $1"
+}
+no_stdout() { [ ! -s "$out" ] || fail "'$what' printed on standard output"; }
+
+# expect STATUS TEXT -- ARGS...: crown-play ARGS exits with STATUS and says TEXT.
 expect() {
     want=$1 text=$2
     shift 3
-    "$play" "$@" >"$out" 2>&1 </dev/null
-    rc=$?
-    if [ "$want" = 0 ]; then [ $rc -eq 0 ] || fail "'$*' exited $rc"; fi
-    if [ "$want" = error ]; then [ $rc -ne 0 ] || fail "'$*' should fail"; fi
-    grep -q -- "$text" "$out" || fail "'$*' did not print '$text'"
+    run "$play" "$@"
+    status_is "$want"
+    says "$text"
 }
 
+# ---- Every program: --version, --help, unknown options ----------------------
+version=
+for prog in "$play" "$bench" "$minimal" "$stats"; do
+    name=$(basename "$prog")
+    run "$prog" --version
+    status_is 0
+    line=$(cat "$out")
+    echo "$line" | grep -Eqx "$name \(libcrown [0-9]+\.[0-9]+\.[0-9]+\)" ||
+        fail "'$name --version' printed '$line'"
+    [ -z "$version" ] || [ "$line" = "$name ${version#* }" ] ||
+        fail "'$name --version' printed '$line', another version than '$version'"
+    version=$line
+    run "$prog" --help
+    status_is 0
+    grep -q "^usage: $name" "$out" || fail "'$name --help' printed no usage line"
+    run "$prog" --bogus
+    status_is 2
+    no_stdout
+    says "$name: unknown option '--bogus' (see --help)"
+done
+# The version is the library's.
+run "$minimal"
+status_is 0
+lib=$(sed -n 's/^libcrown \([^:]*\): game over.*/\1/p' "$out")
+[ -n "$lib" ] && [ "${version##*(libcrown }" = "$lib)" ] ||
+    fail "the version ($version) is not the library's ($lib)"
+
+# ---- crown-bench and kings-family-stats: argument errors print nothing on
+# standard output, and exit 2 -------------------------------------------------
+bench_error() {
+    text=$1
+    shift
+    run "$@"
+    status_is 2
+    no_stdout
+    says "$text"
+}
+bench_error "unknown option '--foo' (see --help)" "$bench" --foo
+bench_error "unknown option '--foo' (see --help)" "$bench" --seconds 1 --foo 3
+bench_error "unexpected argument 'chess'" "$bench" chess
+bench_error "unknown game 'nope'" "$bench" --game nope
+bench_error "out of range" "$bench" --game game_of_kingdoms --options players=9
+bench_error "--options needs --game" "$bench" --options players=2
+bench_error "--seconds needs a number" "$bench" --game kings_family --seconds x
+bench_error "--seed needs a value" "$bench" --seed
+bench_error "--seed needs a whole number" "$bench" --seed ""
+run "$bench" --game kings_family --seconds 0.02
+status_is 0
+grep -q "^game .*games/s" "$out" || fail "crown-bench printed no header"
+grep -q "^kings_family .*(defaults)" "$out" || fail "crown-bench measured nothing"
+bench_error "unknown option '--foo'" "$stats" --games 3 --foo
+bench_error "--games needs a value" "$stats" --games
+bench_error "--games needs a number" "$stats" --games 0
+bench_error "unknown option 'x'" "$stats" --games 3 --options x=1
+run "$minimal" extra
+status_is 2
+no_stdout
+
+# ---- crown-play: its command line --------------------------------------------
 expect 0 "usage: crown-play GAME" -- --help
 expect 0 "game_of_kingdoms" -- --list
 expect 0 "players=2..6" -- --describe game_of_kingdoms
-expect error "usage" --
-expect error "unknown game 'chess'" -- chess
-expect error "unknown game" -- --describe chess
-expect error "out of range" -- game_of_kingdoms --options players=9
-expect error "--seed needs a whole number" -- game_of_kingdoms --seed x
-expect error "--seed needs a whole number" -- game_of_kingdoms --seed
-expect error "this game has seats 0 to 3" -- game_of_kingdoms --human 4
-expect error "unknown option '--bogus'" -- game_of_kingdoms --bogus
-expect error "one game at a time" -- game_of_kingdoms game_of_kingdoms
+expect 2 "usage" --
+expect 2 "unknown game 'chess'" -- chess
+expect 2 "unknown game" -- --describe chess
+expect 2 "out of range" -- game_of_kingdoms --options players=9
+expect 2 "--seed needs a whole number" -- game_of_kingdoms --seed x
+expect 2 "--seed needs a whole number" -- game_of_kingdoms --seed
+expect 2 "this game has seats 0 to 3" -- game_of_kingdoms --human 4
+expect 2 "unknown option '--bogus'" -- game_of_kingdoms --bogus
+expect 2 "one game at a time" -- game_of_kingdoms game_of_kingdoms
+expect 2 "one at a time" -- --list game_of_kingdoms
+run "$play" --list --bogus
+status_is 2
+no_stdout
+
+# ---- crown-play: bot games ---------------------------------------------------
 expect 0 "result:" -- game_of_kingdoms --options players=3 --seed 4
 expect 0 "seat 1  lead" -- game_of_kingdoms --options players=2,variant=ruthless --seed 2
+# Every move is printed with what only an omniscient viewer knows: each card
+# dealt (6 to each of 2 seats) and drawn.
+run "$play" game_of_kingdoms --options players=2 --seed 5
+status_is 0
+cp "$out" "$tmp/demo"
+count_is 12 "chance  deal "
+count_is 1 "chance  trump "
+never_says "a card"
+says "chance  draw "
+grep -Eq "^ +1  chance  deal [RBGY]" "$out" || fail "the demo does not number its moves from 1"
+# The same seed gives the same game; another seed another one.
+run "$play" game_of_kingdoms --options players=2 --seed 5
+cmp -s "$out" "$tmp/demo" || fail "the same seed gave two games"
+run "$play" game_of_kingdoms --options players=2 --seed 6
+! cmp -s "$out" "$tmp/demo" || fail "seeds 5 and 6 gave the same game"
+run "$play" kings_family --seed 2 --quiet
+status_is 0
+says "result:"
+never_says "seat 0  "
 
-# A human at seat 0: one bad answer, then always the first menu entry.
-awk 'BEGIN { for (i = 0; i < 3000; i++) print 1 }' >"$out.in"
-printf 'zzz\n' | cat - "$out.in" | "$play" game_of_kingdoms --options players=2 --human 0 \
-    --seed 3 >"$out" 2>&1 || fail "human game exited $?"
-grep -q "you are seat 0" "$out" || fail "the human does not see his view"
-grep -q "seat 0 (you): " "$out" || fail "the human does not see his hand"
-grep -q "  1) " "$out" || fail "no numbered menu"
-grep -q "not a legal move" "$out" || fail "bad input not refused"
-grep -q "result:" "$out" || fail "the human game did not end"
-if grep -q "^seat 1: [0-9]* cards*:" "$out"; then
-    fail "the human saw the other hand"
-fi
-rm -f "$out.in"
+# ---- crown-play: a human seat -------------------------------------------------
+g2="game_of_kingdoms --options players=2 --human 0 --seed 3"
 
-# End of input: the program says goodbye and exits cleanly.
-"$play" game_of_kingdoms --human 0 --seed 1 </dev/null >"$out" 2>&1 || fail "EOF exit $?"
-grep -q "bye" "$out" || fail "no goodbye at end of input"
+# A whole game: always the second menu entry when there is one, else the
+# first.  He sees his view, his menu, his own cards dealt and drawn, and
+# for the other seat's only that they were dealt or drawn.
+human "$(awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%d\\n", i % 2 ? 1 : 2 }')" $g2
+status_is 0
+says "you are seat 0"
+says "seat 0 (you): "
+says "  1) "
+says "result:"
+says "seat 0 (you)  "
+grep -q "^seat 1: [0-9]* cards*:" "$out" && fail "the human saw the other hand"
+count_is 6 "chance  deal a card to seat 1"
+awk '
+function cards(text, set,   n, a, i) {
+    n = split(text, a, " ")
+    for (i = 1; i <= n; i++)
+        set[a[i]] = 1
+    return n
+}
+/ chance  draw: seat [0-9]+ draws a card$/ { others++; next }
+/ chance  draw [^ :]+$/ { drawn = drawn " " $NF; mine++; next }
+/ chance  deal a card to seat / { next }
+/ chance  deal [^ ]+$/ { dealt = dealt " " $NF; next }
+/^seat 0 \(you\): / {
+    hand = $0
+    sub(/^seat 0 \(you\): [0-9]+ cards?:? ?/, "", hand)
+    gsub(/\*/, "", hand)
+    split("", in_hand)
+    size = cards(hand, in_hand)
+    if (!shown++) {
+        n = split(dealt, a, " ")
+        if (n != size)
+            bad = bad "\n" n " cards dealt to him, " size " in his first hand"
+        for (i = 1; i <= n; i++)
+            if (!(a[i] in in_hand))
+                bad = bad "\ndealt " a[i] ", not in his first hand"
+    }
+    n = split(drawn, a, " ")
+    for (i = 1; i <= n; i++)
+        if (!(a[i] in in_hand))
+            bad = bad "\ndrew " a[i] ", not in his next hand"
+    drawn = ""
+}
+END {
+    if (!shown) bad = bad "\nhis hand was never shown"
+    if (!mine) bad = bad "\nhe never saw a card he drew"
+    if (!others) bad = bad "\nhe never saw the other seat draw"
+    if (bad != "") { print substr(bad, 2); exit 1 }
+}' "$out" >"$tmp/why" || fail "what the human saw of the cards: $(cat "$tmp/why")"
+
+# views: splits the human's views (from a blank line to the menu) into
+# $tmp/view.1, $tmp/view.2, ...
+views() {
+    rm -f "$tmp"/view.*
+    awk -v dir="$tmp" '
+        /^$/ { n++; file = dir "/view." n; printf "" >file; next }
+        /^ +1\) / { file = "" }
+        file != "" { print >file }' "$out"
+}
+same_view() { cmp -s "$tmp/view.$1" "$tmp/view.$2" || fail "'$what': view $1 is not view $2"; }
+other_view() { ! cmp -s "$tmp/view.$1" "$tmp/view.$2" || fail "'$what': view $1 is view $2"; }
+
+# help, then quit (commands in any case, with spaces around): the commands
+# and examples of the notation; no result.
+human 'Help\n  QUIT \n' $g2
+status_is 0
+for c in MOVE undo help quit; do
+    grep -q "^  $c  " "$out" || fail "'$what': help does not list '$c'"
+done
+says "moves read like: "
+says "bye"
+never_says "result:"
+count_is 2 "your move ("
+
+# undo at the first decision: nothing to undo, the same decision again.
+human 'undo\nquit\n' $g2
+status_is 0
+says "nothing to undo"
+count_is 2 "your move ("
+count_is 1 "you are seat 0"
+
+# undo after a move: the view before it again; twice, back to the first
+# decision, then nothing more.
+human '1\nundo\nquit\n' $g2
+status_is 0
+views
+says "undone: your move '"
+other_view 1 2
+same_view 1 3
+human '1\n1\nundo\nundo\nundo\nquit\n' $g2
+status_is 0
+views
+count_is 2 "undone: your move '"
+count_is 1 "nothing to undo"
+same_view 2 4
+same_view 1 5
+[ ! -e "$tmp/view.6" ] || fail "'$what': a view after nothing to undo"
+
+# Typed moves: one that is not notation (EPARSE), one that is but is not
+# legal now (EILLEGAL: no one passes at his first decision), each refused
+# with the library's reason; a menu number out of range; then a legal text,
+# in any case.
+human 'zzz\npass\n99\nTAKE\nquit\n' $g2
+status_is 0
+says "cannot read 'zzz' as a move (moves read like: "
+says "'pass' is not a legal move now"
+never_says "cannot read 'pass'"
+says "no move 99"
+count_is 5 "your move ("
+says "seat 0 (you)  take"
+
+# End of input: at the first decision and later, a goodbye and status 0.
+human '' $g2
+status_is 0
+says "bye"
+never_says "result:"
+human '1\n' $g2
+status_is 0
+says "bye"
+says "seat 0 (you)  "
 echo "play-test: ok"
