@@ -1,7 +1,7 @@
 """Where `meson install` puts the Python package: a directory that the
 interpreter running this script imports from.
 
-usage: python3 -I python-site-dir.py PREFIX
+usage: python3 -I site-dir.py PREFIX
 
 Prints two lines: the directory, then "prefix" when it lies under PREFIX or
 "interpreter" when the interpreter has no site directory under PREFIX and its
@@ -54,7 +54,7 @@ def under(path, prefix):
 
 def main(argv):
     if len(argv) != 2 or not os.path.isabs(argv[1]):
-        sys.stderr.write("usage: python3 -I python-site-dir.py PREFIX (absolute)\n")
+        sys.stderr.write("usage: python3 -I site-dir.py PREFIX (absolute)\n")
         return 2
     prefix = os.path.normpath(argv[1])
     dirs = site_dirs()
