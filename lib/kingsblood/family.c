@@ -48,11 +48,7 @@ static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
         crown_errf(err, "deck: the list is too long");
         return CROWN_EOPTION;
     }
-    memset(c->same, 0, sizeof c->same);
-    for (int i = 0; i < c->deck.n; i++)
-        for (int j = 0; j < c->deck.n; j++)
-            if (c->deck.face[i] == c->deck.face[j])
-                gn_set_add(&c->same[i], j);
+    kb_faces_init(&c->faces, &c->deck);
     c->every_sibling = vals->v[OPT_SIBLINGS] == 1;
     c->events_optional = vals->v[OPT_EVENTS] == 1;
     c->max_moves = (uint32_t)vals->v[OPT_MAX_MOVES];
@@ -135,38 +131,17 @@ static void take_from_pile(kf_state *s, int c)
 
 static int has_enthronement(const kf_config *cfg, const kf_state *s, int t)
 {
-    gn_set att = gn_attachments(&s->gn, t);
-    GN_FOR(&att, a)
-        if (CARD(cfg, a)->kind == KB_EVENT && CARD(cfg, a)->event == KB_ENTHRONEMENT)
-            return 1;
-    return 0;
+    return kb_has_enthronement(&cfg->deck, &s->gn, t);
 }
 
 static int marries(const kf_config *cfg, int a, int b)
 {
-    const kb_card *x = CARD(cfg, a), *y = CARD(cfg, b);
-    return x->colour == y->colour && x->gender != y->gender;
+    return kb_marries(&cfg->deck, a, b);
 }
 
-static int matches(const kf_config *cfg, int c, int t)
-{
-    const kb_card *x = CARD(cfg, c), *y = CARD(cfg, t);
-    return x->colour == y->colour || x->number == y->number;
-}
-
-/* The cards of a set identical to c. */
-static gn_set same_in(const kf_config *cfg, const gn_set *set, int c)
-{
-    gn_set m = {{set->w[0] & cfg->same[c].w[0], set->w[1] & cfg->same[c].w[1]}};
-    return m;
-}
-
-/* Is c the first card of its face in the set (identical cards give one
- * move)? */
 static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
 {
-    gn_set m = same_in(cfg, set, c);
-    return gn_set_next(&m, 0) == c;
+    return kb_first_of_face(&cfg->faces, set, c);
 }
 
 /* Would putting card c beside t on `side` (in genealogy g) keep every row
@@ -292,7 +267,7 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
         if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
             continue;
         GN_FOR(&active, t) {
-            if (!matches(cfg, c, t))
+            if (!kb_matches(&cfg->deck, c, t))
                 continue;
             for (int side = -1; side <= 1; side += 2) {
                 if (!gn_usable(&s->gn, t, side))
@@ -342,11 +317,7 @@ static size_t kf_legal(const void *config, const void *state, crown_move *out)
     case KF_MARRIAGE:
         /* One outcome per face: identical cards are one outcome, weighted
          * by their number (kf_weights); the lowest id of a face is drawn. */
-        GN_FOR(&s->pile, c)
-            if ((s->phase != KF_FOUND || CARD(cfg, c)->kind == KB_CHARACTER) &&
-                first_of_face(cfg, &s->pile, c))
-                out[n++] = c;
-        return n;
+        return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, s->phase == KF_FOUND, out);
     case KF_PLAY: return gen_plays(cfg, s, out, &blocked, 0);
     case KF_FORCED: {
         gn_set active = gn_active_set(&s->gn);
@@ -369,10 +340,7 @@ static void kf_weights(const void *config, const void *state, uint32_t *weights)
     const kf_state *s = state;
     crown_move outcomes[GN_CARDS];
     size_t n = kf_legal(config, state, outcomes);
-    for (size_t i = 0; i < n; i++) {
-        gn_set m = same_in(cfg, &s->pile, outcomes[i]);
-        weights[i] = (uint32_t)gn_set_count(&m);
-    }
+    kb_face_weights(&cfg->faces, &s->pile, outcomes, n, weights);
 }
 
 /* ---- flow ------------------------------------------------------------- */
@@ -732,17 +700,9 @@ static void put_card(const kf_config *cfg, int c, crown_buf *b)
     kb_put_card(CARD(cfg, c), b);
 }
 
-/* A card of the Genealogy: its text, and its place when another card of the
- * Genealogy has the same face. */
 static void put_target(const kf_config *cfg, const genealogy *g, int t, crown_buf *b)
 {
-    put_card(cfg, t, b);
-    GN_FOR(&g->present, d) {
-        if (d != t && cfg->deck.face[d] == cfg->deck.face[t]) {
-            crown_buf_printf(b, "@%d,%d", g->row[t], g->x[t]);
-            return;
-        }
-    }
+    kb_put_target(&cfg->deck, g, t, b);
 }
 
 static void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
@@ -781,223 +741,10 @@ static void kf_move_text(const void *config, const void *state, crown_move m, cr
     }
 }
 
-/* Lines of words wrapped at 80 columns, continuation lines indented. */
-#define VIEW_COLUMNS 80
-
-typedef struct lines {
-    crown_buf *b;
-    int col, indent;
-} lines;
-
-/* Starts a line with `head` (no final space); continuations are indented
- * to `indent` columns. */
-static void line_start(lines *l, crown_buf *b, const char *head, int indent)
-{
-    l->b = b;
-    l->indent = indent;
-    size_t before = b->len;
-    crown_buf_puts(b, head);
-    l->col = (int)(b->len - before);
-}
-
-static void line_word(lines *l, const char *w, size_t n)
-{
-    if (l->col + 1 + (int)n > VIEW_COLUMNS && l->col > l->indent) {
-        crown_buf_printf(l->b, "\n%*s", l->indent, "");
-        l->col = l->indent;
-    }
-    crown_buf_putc(l->b, ' ');
-    for (size_t i = 0; i < n; i++)
-        crown_buf_putc(l->b, w[i]);
-    l->col += 1 + (int)n;
-}
-
-static void line_end(lines *l)
-{
-    crown_buf_putc(l->b, '\n');
-}
-
-/* The Genealogy, one row per line, left to right: each card as in moves,
- * with its position x (half cards) after '@', then '^' when an Enthronement
- * is under it and '*' when it is Active.  During a New Connection the
- * lifted card is not in the rows. */
-static void put_rows(const kf_config *cfg, const kf_state *s, crown_buf *b)
-{
-    genealogy g = s->gn;
-    if (s->phase == KF_PLACE)
-        gn_remove(&g, s->nc_card);
-    if (gn_count(&g) == 0) {
-        crown_buf_puts(b, "  (empty)\n");
-        return;
-    }
-    gn_set active = gn_active_set(&g);
-    for (int r = gn_top_row(&g); r <= gn_bottom_row(&g); r++) {
-        if (gn_row_size(&g, r) == 0)
-            continue;
-        char head[24];
-        crown_buf hb;
-        crown_buf_init(&hb, head, sizeof head);
-        crown_buf_printf(&hb, "  row %d:", r);
-        lines l;
-        line_start(&l, b, head, (int)hb.len);
-        gn_set left = {{0, 0}};
-        GN_FOR(&g.present, c)
-            if (g.row[c] == r)
-                gn_set_add(&left, c);
-        while (!gn_set_empty(&left)) {
-            int c = gn_set_next(&left, 0);
-            GN_FOR(&left, d)
-                if (g.x[d] < g.x[c])
-                    c = d;
-            gn_set_del(&left, c);
-            char label[48];
-            crown_buf lb;
-            crown_buf_init(&lb, label, sizeof label);
-            put_card(cfg, c, &lb);
-            crown_buf_printf(&lb, "@%d", g.x[c]);
-            if (has_enthronement(cfg, s, c))
-                crown_buf_putc(&lb, '^');
-            if (gn_set_has(&active, c))
-                crown_buf_putc(&lb, '*');
-            line_word(&l, label, lb.len);
-        }
-        line_end(&l);
-    }
-}
-
-/* A line "head card card ...", wrapped. */
-static void put_list(const kf_config *cfg, const char *head, const gn_set *set, crown_buf *b)
-{
-    lines l;
-    line_start(&l, b, head, 4);
-    GN_FOR(set, c) {
-        char t[32];
-        crown_buf tb;
-        crown_buf_init(&tb, t, sizeof t);
-        put_card(cfg, c, &tb);
-        line_word(&l, t, tb.len);
-    }
-    line_end(&l);
-}
-
-/* ---- reading move texts ----------------------------------------------- */
-
-/* The next word of a normalized text: its start and length; advances *p. */
-static int next_word(const char **p, const char **w, size_t *n)
-{
-    if (!**p)
-        return 0;
-    const char *sp = strchr(*p, ' ');
-    *w = *p;
-    *n = sp ? (size_t)(sp - *p) : strlen(*p);
-    *p += *n + (sp ? 1 : 0);
-    return 1;
-}
-
-static int is_word(const char *w, size_t n, const char *s)
-{
-    return strlen(s) == n && memcmp(w, s, n) == 0;
-}
-
-/* A card word (any case), written canonically; 0 on success. */
-static int canon_card(const char *w, size_t n, crown_buf *out)
-{
-    kb_card k;
-    if (kb_read_card(w, n, &k))
-        return -1;
-    kb_put_card(&k, out);
-    return 0;
-}
-
-/* A card of the Genealogy: a card word, optionally "@row,x". */
-static int canon_target(const char *w, size_t n, crown_buf *out)
-{
-    const char *at = memchr(w, '@', n);
-    if (canon_card(w, at ? (size_t)(at - w) : n, out))
-        return -1;
-    if (!at)
-        return 0;
-    const char *p = at + 1, *end = w + n;
-    for (int part = 0; part < 2; part++) {
-        const char *start = p;
-        if (p < end && *p == '-')
-            p++;
-        const char *digits = p;
-        while (p < end && *p >= '0' && *p <= '9' && p - digits < 6)
-            p++;
-        if (p == digits || (part == 0 && (p == end || *p != ',')) || (part == 1 && p != end))
-            return -1;
-        crown_buf_putc(out, part ? ',' : '@');
-        for (const char *q = start; q < p; q++)
-            crown_buf_putc(out, *q);
-        p++;
-    }
-    return 0;
-}
-
-static int is_side(const char *w, size_t n)
-{
-    return is_word(w, n, "left") || is_word(w, n, "right");
-}
-
-static void put_word(crown_buf *out, const char *w, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        crown_buf_putc(out, w[i]);
-}
-
-/* The notation of docs/kings-family.md (see rules.h). */
 static int kf_move_canon(const void *config, const char *text, crown_buf *out)
 {
     (void)config;
-    static const char *const chance_words[] = {"deal", "found", "turn", "draw", "marriage"};
-    const char *p = text, *w[6];
-    size_t n[6];
-    int k = 0;
-    while (k < 6 && next_word(&p, &w[k], &n[k]))
-        k++;
-    if (*p || k == 0)
-        return -1;
-    if (k == 1)
-        return is_word(w[0], n[0], "draw") ? (crown_buf_puts(out, "draw"), 0) : -1;
-    for (size_t i = 0; i < sizeof chance_words / sizeof chance_words[0]; i++) {
-        if (k == 2 && is_word(w[0], n[0], chance_words[i])) {
-            crown_buf_puts(out, chance_words[i]);
-            crown_buf_putc(out, ' ');
-            return canon_card(w[1], n[1], out);
-        }
-    }
-    if (k == 5 && is_word(w[0], n[0], "play") && is_side(w[2], n[2]) && is_word(w[3], n[3], "of")) {
-        crown_buf_puts(out, "play ");
-        if (canon_card(w[1], n[1], out))
-            return -1;
-        crown_buf_putc(out, ' ');
-        put_word(out, w[2], n[2]);
-        crown_buf_puts(out, " of ");
-        return canon_target(w[4], n[4], out);
-    }
-    if (k == 4 && is_word(w[0], n[0], "place") && is_side(w[1], n[1]) && is_word(w[2], n[2], "of")) {
-        crown_buf_puts(out, "place ");
-        put_word(out, w[1], n[1]);
-        crown_buf_puts(out, " of ");
-        return canon_target(w[3], n[3], out);
-    }
-    if (k == 3 && is_word(w[0], n[0], "sibling") && is_side(w[2], n[2])) {
-        crown_buf_puts(out, "sibling ");
-        if (canon_card(w[1], n[1], out))
-            return -1;
-        crown_buf_putc(out, ' ');
-        put_word(out, w[2], n[2]);
-        return 0;
-    }
-    kb_card e;
-    if (k == 3 && is_word(w[1], n[1], "on") && kb_read_card(w[0], n[0], &e) == 0 &&
-        e.kind == KB_EVENT) {
-        kb_put_card(&e, out);
-        crown_buf_puts(out, " on ");
-        return canon_target(w[2], n[2], out);
-    }
-    return -1;
+    return kb_move_canon(text, 0, out);
 }
 
 static void kf_observe(const void *config, const void *state, int viewer, crown_buf *b)
@@ -1017,27 +764,30 @@ static void kf_observe(const void *config, const void *state, int viewer, crown_
     int64_t score = kf_score(cfg, s);
     crown_buf_printf(b, "King's Family, %s\n", phase_txt[s->phase]);
     crown_buf_puts(b, "Genealogy (row: card@x, x in half cards; * Active, ^ Enthronement):\n");
-    put_rows(cfg, s, b);
+    genealogy shown = s->gn;
+    if (s->phase == KF_PLACE)
+        gn_remove(&shown, s->nc_card); /* the lifted card is in no row */
+    kb_put_rows(&cfg->deck, &shown, b);
     crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
     char head[64];
     crown_buf hb;
     crown_buf_init(&hb, head, sizeof head);
     crown_buf_printf(&hb, "hand (%d):", set_count(&s->hand));
-    put_list(cfg, head, &s->hand, b);
+    kb_put_list(&cfg->deck, head, &s->hand, b);
     int pile = set_count(&s->pile);
     crown_buf_init(&hb, head, sizeof head);
     crown_buf_printf(&hb, "pile: %d card%s%s%s", pile, pile == 1 ? "" : "s",
                      s->dead ? ", never drawn again" : "",
                      viewer == CROWN_OMNISCIENT && pile ? ":" : "");
     if (viewer == CROWN_OMNISCIENT)
-        put_list(cfg, head, &s->pile, b);
+        kb_put_list(&cfg->deck, head, &s->pile, b);
     else
         crown_buf_printf(b, "%s\n", head);
     crown_buf_init(&hb, head, sizeof head);
     crown_buf_printf(&hb, "discards (%d):", set_count(&s->discards));
-    put_list(cfg, head, &s->discards, b);
+    kb_put_list(&cfg->deck, head, &s->discards, b);
     if (!gn_set_empty(&s->aside))
-        put_list(cfg, "being resolved:", &s->aside, b);
+        kb_put_list(&cfg->deck, "being resolved:", &s->aside, b);
     if (s->phase == KF_PLACE) {
         crown_buf_puts(b, "lifted: ");
         put_card(cfg, s->nc_card, b);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cards.h"
+#include "common.h"
 #include "genealogy.h"
 
 #define KF_HAND_LIMIT 10
@@ -39,7 +40,7 @@
 
 typedef struct kf_config {
     kb_deck deck;
-    gn_set same[KB_MAX_DECK + 1]; /* for each card, the cards identical to it */
+    kb_faces faces; /* identical cards */
     int every_sibling; /* sibling_effects=every */
     int events_optional; /* events=optional */
     uint32_t max_moves; /* 0, or the decisions after which the game ends */

@@ -1,0 +1,302 @@
+/*
+ * common.c - shared by King's Family and King's Blood (see common.h).
+ */
+#include <string.h>
+
+#include "common.h"
+
+#define VIEW_COLUMNS 80
+
+void kb_faces_init(kb_faces *f, const kb_deck *d)
+{
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i <= d->n; i++)
+        for (int j = 0; j <= d->n; j++)
+            if (d->face[i] == d->face[j])
+                gn_set_add(&f->same[i], j);
+}
+
+size_t kb_face_outcomes(const kb_deck *d, const kb_faces *f, const gn_set *set,
+                        int characters_only, crown_move *out)
+{
+    size_t n = 0;
+    GN_FOR(set, c)
+        if ((!characters_only || d->card[c].kind == KB_CHARACTER) && kb_first_of_face(f, set, c))
+            out[n++] = c;
+    return n;
+}
+
+void kb_face_weights(const kb_faces *f, const gn_set *set, const crown_move *outcomes,
+                     size_t n, uint32_t *weights)
+{
+    for (size_t i = 0; i < n; i++) {
+        gn_set m = kb_same_in(f, set, outcomes[i]);
+        weights[i] = (uint32_t)gn_set_count(&m);
+    }
+}
+
+int kb_attached(const kb_deck *d, const genealogy *g, int t, int kind, int event)
+{
+    GN_FOR(&g->attached, a)
+        if (g->under[a] == t && d->card[a].kind == kind &&
+            (kind != KB_EVENT || d->card[a].event == event))
+            return a;
+    return -1;
+}
+
+void kb_put_target(const kb_deck *d, const genealogy *g, int t, crown_buf *b)
+{
+    kb_put_card(&d->card[t], b);
+    GN_FOR(&g->present, c) {
+        if (c != t && d->face[c] == d->face[t]) {
+            crown_buf_printf(b, "@%d,%d", g->row[t], g->x[t]);
+            return;
+        }
+    }
+}
+
+/* ---- the view --------------------------------------------------------- */
+
+/* Lines of words wrapped at 80 columns, continuation lines indented. */
+typedef struct lines {
+    crown_buf *b;
+    int col, indent;
+} lines;
+
+static void line_start(lines *l, crown_buf *b, const char *head, int indent)
+{
+    l->b = b;
+    l->indent = indent;
+    size_t before = b->len;
+    crown_buf_puts(b, head);
+    l->col = (int)(b->len - before);
+}
+
+static void line_word(lines *l, const char *w, size_t n)
+{
+    if (l->col + 1 + (int)n > VIEW_COLUMNS && l->col > l->indent) {
+        crown_buf_printf(l->b, "\n%*s", l->indent, "");
+        l->col = l->indent;
+    }
+    crown_buf_putc(l->b, ' ');
+    for (size_t i = 0; i < n; i++)
+        crown_buf_putc(l->b, w[i]);
+    l->col += 1 + (int)n;
+}
+
+void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b)
+{
+    if (gn_count(g) == 0) {
+        crown_buf_puts(b, "  (empty)\n");
+        return;
+    }
+    gn_set active = gn_active_set(g);
+    for (int r = gn_top_row(g); r <= gn_bottom_row(g); r++) {
+        if (gn_row_size(g, r) == 0)
+            continue;
+        char head[24];
+        crown_buf hb;
+        crown_buf_init(&hb, head, sizeof head);
+        crown_buf_printf(&hb, "  row %d:", r);
+        lines l;
+        line_start(&l, b, head, (int)hb.len);
+        gn_set left = {{0, 0}};
+        GN_FOR(&g->present, c)
+            if (g->row[c] == r)
+                gn_set_add(&left, c);
+        while (!gn_set_empty(&left)) {
+            int c = gn_set_next(&left, 0);
+            GN_FOR(&left, e)
+                if (g->x[e] < g->x[c])
+                    c = e;
+            gn_set_del(&left, c);
+            char label[48];
+            crown_buf lb;
+            crown_buf_init(&lb, label, sizeof label);
+            kb_put_card(&d->card[c], &lb);
+            crown_buf_printf(&lb, "@%d", g->x[c]);
+            if (kb_has_enthronement(d, g, c))
+                crown_buf_putc(&lb, '^');
+            if (kb_carries_kings_blood(d, g, c))
+                crown_buf_putc(&lb, '+');
+            if (gn_set_has(&active, c))
+                crown_buf_putc(&lb, '*');
+            line_word(&l, label, lb.len);
+        }
+        crown_buf_putc(b, '\n');
+    }
+}
+
+void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_buf *b)
+{
+    lines l;
+    line_start(&l, b, head, 4);
+    GN_FOR(set, c) {
+        char t[32];
+        crown_buf tb;
+        crown_buf_init(&tb, t, sizeof t);
+        kb_put_card(&d->card[c], &tb);
+        line_word(&l, t, tb.len);
+    }
+    crown_buf_putc(b, '\n');
+}
+
+/* ---- move texts ------------------------------------------------------- */
+
+/* The next word of a normalized text: its start and length; advances *p. */
+static int next_word(const char **p, const char **w, size_t *n)
+{
+    if (!**p)
+        return 0;
+    const char *sp = strchr(*p, ' ');
+    *w = *p;
+    *n = sp ? (size_t)(sp - *p) : strlen(*p);
+    *p += *n + (sp ? 1 : 0);
+    return 1;
+}
+
+static int is_word(const char *w, size_t n, const char *s)
+{
+    return strlen(s) == n && memcmp(w, s, n) == 0;
+}
+
+static void put_word(crown_buf *out, const char *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        crown_buf_putc(out, w[i]);
+}
+
+/* A card of a deck (any case), written canonically; 0 on success. */
+static int canon_card(const char *w, size_t n, crown_buf *out)
+{
+    kb_card k;
+    if (kb_read_card(w, n, &k))
+        return -1;
+    kb_put_card(&k, out);
+    return 0;
+}
+
+/* A card of the Genealogy: a card word, optionally "@row,x". */
+static int canon_target(const char *w, size_t n, crown_buf *out)
+{
+    const char *at = memchr(w, '@', n);
+    if (canon_card(w, at ? (size_t)(at - w) : n, out))
+        return -1;
+    if (!at)
+        return 0;
+    const char *p = at + 1, *end = w + n;
+    for (int part = 0; part < 2; part++) {
+        const char *start = p;
+        if (p < end && *p == '-')
+            p++;
+        const char *digits = p;
+        while (p < end && *p >= '0' && *p <= '9' && p - digits < 6)
+            p++;
+        if (p == digits || (part == 0 && (p == end || *p != ',')) || (part == 1 && p != end))
+            return -1;
+        crown_buf_putc(out, part ? ',' : '@');
+        put_word(out, start, (size_t)(p - start));
+        p++;
+    }
+    return 0;
+}
+
+static int is_side(const char *w, size_t n)
+{
+    return is_word(w, n, "left") || is_word(w, n, "right");
+}
+
+/* A seat number 0..99. */
+static int is_seat(const char *w, size_t n)
+{
+    if (n == 0 || n > 2)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (w[i] < '0' || w[i] > '9')
+            return 0;
+    return 1;
+}
+
+int kb_move_canon(const char *text, int multiplayer, crown_buf *out)
+{
+    static const char *const chance_words[] = {"deal", "found", "turn", "draw", "marriage"};
+    static const char *const multi_words[] = {"stop", "announce", "pass", "take"};
+    const char *p = text, *w[7];
+    size_t n[7];
+    int k = 0;
+    while (k < 7 && next_word(&p, &w[k], &n[k]))
+        k++;
+    if (*p || k == 0)
+        return -1;
+    if (k == 1) {
+        if (is_word(w[0], n[0], "draw")) {
+            crown_buf_puts(out, "draw");
+            return 0;
+        }
+        for (size_t i = 0; multiplayer && i < sizeof multi_words / sizeof multi_words[0]; i++) {
+            if (is_word(w[0], n[0], multi_words[i])) {
+                crown_buf_puts(out, multi_words[i]);
+                return 0;
+            }
+        }
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof chance_words / sizeof chance_words[0]; i++) {
+        if (k == 2 && is_word(w[0], n[0], chance_words[i])) {
+            crown_buf_puts(out, chance_words[i]);
+            crown_buf_putc(out, ' ');
+            return canon_card(w[1], n[1], out);
+        }
+    }
+    if (k == 5 && is_word(w[0], n[0], "play") && is_side(w[2], n[2]) &&
+        is_word(w[3], n[3], "of")) {
+        crown_buf_puts(out, "play ");
+        if (canon_card(w[1], n[1], out))
+            return -1;
+        crown_buf_putc(out, ' ');
+        put_word(out, w[2], n[2]);
+        crown_buf_puts(out, " of ");
+        return canon_target(w[4], n[4], out);
+    }
+    if (k == 4 && is_word(w[0], n[0], "place") && is_side(w[1], n[1]) &&
+        is_word(w[2], n[2], "of")) {
+        crown_buf_puts(out, "place ");
+        put_word(out, w[1], n[1]);
+        crown_buf_puts(out, " of ");
+        return canon_target(w[3], n[3], out);
+    }
+    if (k == 3 && is_word(w[0], n[0], "sibling") && is_side(w[2], n[2])) {
+        crown_buf_puts(out, "sibling ");
+        if (canon_card(w[1], n[1], out))
+            return -1;
+        crown_buf_putc(out, ' ');
+        put_word(out, w[2], n[2]);
+        return 0;
+    }
+    if (multiplayer && k == 3 && is_word(w[0], n[0], "kings-blood") && is_word(w[1], n[1], "on")) {
+        crown_buf_puts(out, "kings-blood on ");
+        return canon_target(w[2], n[2], out);
+    }
+    kb_card e;
+    if ((k == 3 || k == 6) && is_word(w[1], n[1], "on") && kb_read_card(w[0], n[0], &e) == 0 &&
+        e.kind == KB_EVENT) {
+        /* In King's Blood an Exile names who receives the card. */
+        int exile = e.event == KB_EXILE && multiplayer;
+        if (k != (exile ? 6 : 3))
+            return -1;
+        kb_put_card(&e, out);
+        crown_buf_puts(out, " on ");
+        if (canon_target(w[2], n[2], out))
+            return -1;
+        if (!exile)
+            return 0;
+        if (!is_word(w[3], n[3], "to") || !is_word(w[4], n[4], "seat") || !is_seat(w[5], n[5]))
+            return -1;
+        int seat = 0;
+        for (size_t i = 0; i < n[5]; i++)
+            seat = seat * 10 + (w[5][i] - '0');
+        crown_buf_printf(out, " to seat %d", seat);
+        return 0;
+    }
+    return -1;
+}

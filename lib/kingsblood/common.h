@@ -1,0 +1,91 @@
+/*
+ * common.h - what King's Family and King's Blood share beyond the cards
+ * and the geometry: identical cards ("faces"), the card rules every play
+ * reads (matching, Marriage, attachments), the view of the Genealogy, and
+ * the reading of move texts.  Internal.
+ */
+#ifndef CROWN_KINGSBLOOD_COMMON_H
+#define CROWN_KINGSBLOOD_COMMON_H
+
+#include "../core/rules.h"
+#include "cards.h"
+#include "genealogy.h"
+
+/* For each card of a deck (the King's Blood card included), the cards
+ * identical to it.  Identical cards are one move and one chance outcome:
+ * the lowest id of a face stands for all. */
+typedef struct kb_faces {
+    gn_set same[KB_MAX_DECK + 1];
+} kb_faces;
+
+void kb_faces_init(kb_faces *f, const kb_deck *d);
+
+/* The cards of `set` identical to c. */
+static inline gn_set kb_same_in(const kb_faces *f, const gn_set *set, int c)
+{
+    gn_set m = {{set->w[0] & f->same[c].w[0], set->w[1] & f->same[c].w[1]}};
+    return m;
+}
+
+/* Is c the lowest card of its face in `set`? */
+static inline int kb_first_of_face(const kb_faces *f, const gn_set *set, int c)
+{
+    gn_set m = kb_same_in(f, set, c);
+    return gn_set_next(&m, 0) == c;
+}
+
+/* Chance outcomes over `set`: one per face (its lowest card), only
+ * Characters when `characters_only`; written ascending to out, their
+ * number returned.  kb_face_weights: how many cards of each face. */
+size_t kb_face_outcomes(const kb_deck *d, const kb_faces *f, const gn_set *set,
+                        int characters_only, crown_move *out);
+void kb_face_weights(const kb_faces *f, const gn_set *set, const crown_move *outcomes,
+                     size_t n, uint32_t *weights);
+
+/* Does Character c match card t (colour or number)? */
+static inline int kb_matches(const kb_deck *d, int c, int t)
+{
+    return d->card[c].colour == d->card[t].colour || d->card[c].number == d->card[t].number;
+}
+
+/* Do Characters a and b marry by colour and gender? */
+static inline int kb_marries(const kb_deck *d, int a, int b)
+{
+    return d->card[a].colour == d->card[b].colour && d->card[a].gender != d->card[b].gender;
+}
+
+/* The card attached under t of this kind (an Event's kind, or
+ * KB_KINGS_BLOOD for the King's Blood card), or -1. */
+int kb_attached(const kb_deck *d, const genealogy *g, int t, int kind, int event);
+static inline int kb_has_enthronement(const kb_deck *d, const genealogy *g, int t)
+{
+    return kb_attached(d, g, t, KB_EVENT, KB_ENTHRONEMENT) >= 0;
+}
+static inline int kb_carries_kings_blood(const kb_deck *d, const genealogy *g, int t)
+{
+    return kb_attached(d, g, t, KB_KINGS_BLOOD, 0) >= 0;
+}
+
+/* A card of the Genealogy in move texts: its text, then "@row,x" when
+ * another card of the Genealogy reads the same. */
+void kb_put_target(const kb_deck *d, const genealogy *g, int t, crown_buf *b);
+
+/* ---- the view ----------------------------------------------------------
+ * Lines wrap at 80 columns; continuation lines are indented. */
+
+/* The Genealogy, one line per row, left to right: each card as in moves,
+ * "@x" its position in half cards, then '^' (an Enthronement under it),
+ * '+' (the King's Blood card under it) and '*' (Active). */
+void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b);
+/* "head card card ...", wrapped, then a new line. */
+void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_buf *b);
+
+/* ---- move texts -------------------------------------------------------- */
+
+/* Reads a move text of King's Family (multiplayer == 0) or King's Blood
+ * (multiplayer == 1): lower-cased, single spaces.  Writes the canonical
+ * text (cards as the deck writes them) and returns 0 when it is the
+ * notation, -1 otherwise (see crown_rules.move_canon). */
+int kb_move_canon(const char *text, int multiplayer, crown_buf *out);
+
+#endif
