@@ -1,6 +1,7 @@
 // The public headers compile as C++ and link from C++.
 #include <crown/crown.h>
 #include <crown/kingdoms.h>
+#include <crown/kingsblood.h>
 
 int main()
 {
@@ -10,5 +11,8 @@ int main()
     int p = 0;
     int rc = crown_current_player(g, &p);
     crown_free(g);
-    return rc == CROWN_OK && p >= 0 && CROWN_KD_TAKE == 240 ? 0 : 1;
+    return rc == CROWN_OK && p >= 0 && CROWN_KD_TAKE == 240 &&
+                   CROWN_KB_SEAT(CROWN_KB_EXILE(80, 5, 3)) == 3
+               ? 0
+               : 1;
 }

@@ -898,7 +898,7 @@ static int legal_play_of(crown_game *g, int number, int target, int side)
     size_t n;
     OK(crown_legal_moves(g, m, 4096, &n));
     for (size_t i = 0; i < n; i++)
-        if (KF_KIND(m[i]) == 1 && D.card[KF_CARD(m[i])].number == number &&
+        if (KF_KIND(m[i]) == CROWN_KB_K_PLAY && D.card[KF_CARD(m[i])].number == number &&
             KF_TARGET(m[i]) == target && KF_SIDE(m[i]) == side)
             return 1;
     return 0;

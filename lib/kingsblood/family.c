@@ -510,7 +510,7 @@ static void play_event(const kf_config *cfg, kf_state *s, int e, int t)
 static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m)
 {
     switch (KF_KIND(m)) {
-    case 1: { /* a Character beside t */
+    case CROWN_KB_K_PLAY: { /* a Character beside t */
         int c = KF_CARD(m), t = KF_TARGET(m), side = KF_SIDE(m);
         gn_set_del(&s->hand, c);
         gn_place_beside(&s->gn, c, t, side);
@@ -519,8 +519,8 @@ static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m)
         push_draws(s, ability_draws(CARD(cfg, c)->ability)); /* the effect first */
         return;
     }
-    case 2: play_event(cfg, s, KF_CARD(m), KF_TARGET(m)); return;
-    case 4: { /* a sibling */
+    case CROWN_KB_K_EVENT: play_event(cfg, s, KF_CARD(m), KF_TARGET(m)); return;
+    case CROWN_KB_K_SIBLING: { /* a sibling */
         int c = KF_CARD(m), side = KF_SIDE(m), r, x;
         gn_sibling_slot(&s->gn, s->run_last, side, &r, &x);
         gn_set_del(&s->hand, c);
@@ -533,7 +533,7 @@ static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m)
             s->run_pending = CARD(cfg, c)->ability;
         return;
     }
-    case 5: push_draws(s, 1); return;
+    case CROWN_KB_K_DRAW: push_draws(s, 1); return;
     default: return;
     }
 }
@@ -620,7 +620,7 @@ static void kf_apply(const void *config, void *state, crown_move m)
         break;
     }
     case KF_PLAY:
-        if (KF_KIND(m) != 4 && run_active(s)) {
+        if (KF_KIND(m) != CROWN_KB_K_SIBLING && run_active(s)) {
             int k = ability_draws(s->run_pending);
             end_run(s);
             if (k) {
@@ -716,23 +716,23 @@ static void kf_move_text(const void *config, const void *state, crown_move m, cr
         return;
     }
     switch (KF_KIND(m)) {
-    case 1:
+    case CROWN_KB_K_PLAY:
         crown_buf_puts(b, "play ");
         put_card(cfg, KF_CARD(m), b);
         crown_buf_puts(b, KF_SIDE(m) < 0 ? " left of " : " right of ");
         put_target(cfg, &s->gn, KF_TARGET(m), b);
         return;
-    case 2:
+    case CROWN_KB_K_EVENT:
         put_card(cfg, KF_CARD(m), b);
         crown_buf_puts(b, " on ");
         put_target(cfg, &s->gn, KF_TARGET(m), b);
         return;
-    case 3:
+    case CROWN_KB_K_PLACE:
         crown_buf_puts(b, "place ");
         crown_buf_puts(b, KF_SIDE(m) < 0 ? "left of " : "right of ");
         put_target(cfg, &s->gn, KF_TARGET(m), b);
         return;
-    case 4:
+    case CROWN_KB_K_SIBLING:
         crown_buf_puts(b, "sibling ");
         put_card(cfg, KF_CARD(m), b);
         crown_buf_puts(b, KF_SIDE(m) < 0 ? " left" : " right");

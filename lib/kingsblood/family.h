@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "crown/kingsblood.h"
+
 #include "cards.h"
 #include "common.h"
 #include "genealogy.h"
@@ -27,16 +29,16 @@
  * Connection spots are fewer). */
 #define KF_MAX_MOVES (KF_HAND_LIMIT * KB_MAX_DECK * 2 + 4 * KB_MAX_DECK + 24)
 
-/* Move encoding (docs/kings-family.md). */
-#define KF_M_PLAY(c, t, s) (0x10000 + (c) * 256 + (t) * 2 + ((s) > 0))
-#define KF_M_EVENT(e, t) (0x20000 + (e) * 256 + (t) * 2)
-#define KF_M_PLACE(t, s) (0x30000 + (t) * 2 + ((s) > 0))
-#define KF_M_SIBLING(c, s) (0x40000 + (c) * 256 + ((s) > 0))
-#define KF_M_DRAW 0x50000
-#define KF_KIND(m) ((m) >> 16)
-#define KF_CARD(m) (((m) >> 8) & 0xFF)
-#define KF_TARGET(m) (((m) & 0xFF) >> 1)
-#define KF_SIDE(m) (((m) & 1) ? 1 : -1)
+/* Move encoding: <crown/kingsblood.h>; here sides are -1 (left) and +1. */
+#define KF_M_PLAY(c, t, s) CROWN_KB_PLAY(c, t, (s) > 0)
+#define KF_M_EVENT(e, t) CROWN_KB_EVENT(e, t)
+#define KF_M_PLACE(t, s) CROWN_KB_PLACE(t, (s) > 0)
+#define KF_M_SIBLING(c, s) CROWN_KB_SIBLING(c, (s) > 0)
+#define KF_M_DRAW CROWN_KB_DRAW
+#define KF_KIND(m) CROWN_KB_KIND(m)
+#define KF_CARD(m) CROWN_KB_CARD(m)
+#define KF_TARGET(m) CROWN_KB_TARGET(m)
+#define KF_SIDE(m) (CROWN_KB_SIDE(m) ? 1 : -1)
 
 typedef struct kf_config {
     kb_deck deck;
