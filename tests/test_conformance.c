@@ -22,6 +22,7 @@
 
 #include "common.h"
 #include "core/core.h"
+#include "kingsblood/blood.h"
 #include "kingsblood/family.h"
 
 typedef struct config {
@@ -58,6 +59,22 @@ static const config configs[] = {
                      "assassination assassination new-connection new-connection "
                      "new-connection new-connection new-connection new-connection "
                      "new-connection new-connection enthronement enthronement", 1000},
+    {"kings_blood", "players=2", 1000},
+    {"kings_blood", "players=3", 1000},
+    {"kings_blood", "players=4", 1000},
+    {"kings_blood", "players=5", 1000},
+    {"kings_blood", "players=6", 1000},
+    {"kings_blood", "players=3,advanced=on", 1000},
+    {"kings_blood", "players=5,advanced=on,scoring=B", 1000},
+    {"kings_blood", "players=2,advanced=on,two_player_reverse=skip", 1000},
+    {"kings_blood", "players=4,advanced=on,chance=explicit", 300},
+    {"kings_blood", "players=3,match=on,target=60", 300},
+    {"kings_blood", "players=4,advanced=on,match=on,scoring=B,target=40,event_points=5", 300},
+    {"kings_blood", "players=3,max_turns=40,match=on", 300},
+    /* A small deck: reshuffles, passes, restarts and no founder. */
+    {"kings_blood", "players=4,advanced=on,deck=B1m B1f B2f-skip B5m-reverse B8f-draw3 Y1m "
+                    "Y1f Y8f-draw3 R1m R5m-reverse assassination assassination exile exile "
+                    "new-connection new-connection enthronement enthronement", 1000},
 };
 #define NCONFIGS (int)(sizeof configs / sizeof configs[0])
 
@@ -101,11 +118,15 @@ static int reference_active(const genealogy *gn, int t)
 /* Game-specific invariants beyond the game's own check. */
 static void check_extra(crown_game *g)
 {
-    if (strcmp(crown_name(g), "kings_family") == 0) {
-        const kf_state *s = crown_internal_state(g);
-        gn_set active = gn_active_set(&s->gn);
-        GN_FOR(&s->gn.present, c)
-            ck_assert_msg(gn_set_has(&active, c) == reference_active(&s->gn, c),
+    const genealogy *gn = NULL;
+    if (strcmp(crown_name(g), "kings_family") == 0)
+        gn = &((const kf_state *)crown_internal_state(g))->gn;
+    if (strcmp(crown_name(g), "kings_blood") == 0)
+        gn = &((const kbg_state *)crown_internal_state(g))->gn;
+    if (gn) {
+        gn_set active = gn_active_set(gn);
+        GN_FOR(&gn->present, c)
+            ck_assert_msg(gn_set_has(&active, c) == reference_active(gn, c),
                           "card %d: Active flag differs from the definition", c);
     }
 }

@@ -144,7 +144,7 @@ typedef int32_t crown_move;
 /* No game has more legal moves (or chance outcomes) than this in any state:
  * a buffer of this many moves is always large enough for crown_legal_moves.
  * crown_max_moves gives the exact bound of one game. */
-#define CROWN_MAX_MOVES_HINT 4096
+#define CROWN_MAX_MOVES_HINT 16384
 
 /* ------------------------------------------------------------------------
  * Discovery

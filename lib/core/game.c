@@ -400,8 +400,9 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     crown_game *c = malloc(l.total);
     if (!c)
         return fail(g, CROWN_ENOMEM, "out of memory");
-    memcpy(c, g, l.total);
+    memcpy(c, g, l.scratch); /* the handle, configuration and state; not the buffers */
     set_pointers(c);
+    c->legal_valid = 0;
     c->hist = NULL;
     c->flags = NULL;
     c->snaps = NULL;

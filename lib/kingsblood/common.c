@@ -16,6 +16,24 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
                 gn_set_add(&f->same[i], j);
 }
 
+int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
+                      crown_err *err)
+{
+    int rc = kb_parse_deck(d, crown_opt_text(vals, opt), err);
+    if (rc)
+        return rc;
+    char canon[CROWN_OPTION_POOL];
+    crown_buf b;
+    crown_buf_init(&b, canon, sizeof canon);
+    kb_format_deck(d, &b);
+    if (b.len + 1 > sizeof canon || crown_opt_set_text(vals, opt, canon)) {
+        crown_errf(err, "deck: the list is too long");
+        return CROWN_EOPTION;
+    }
+    kb_faces_init(f, d);
+    return CROWN_OK;
+}
+
 size_t kb_face_outcomes(const kb_deck *d, const kb_faces *f, const gn_set *set,
                         int characters_only, crown_move *out)
 {

@@ -20,6 +20,12 @@ typedef struct kb_faces {
 
 void kb_faces_init(kb_faces *f, const kb_deck *d);
 
+/* Configures a deck from TEXT option `opt`: parses it, rewrites the
+ * option into its canonical form, and computes the faces.  CROWN_EOPTION
+ * with a message. */
+int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
+                      crown_err *err);
+
 /* The cards of `set` identical to c. */
 static inline gn_set kb_same_in(const kb_faces *f, const gn_set *set, int c)
 {

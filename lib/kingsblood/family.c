@@ -37,18 +37,9 @@ static const crown_option_spec kf_options[OPT_COUNT] = {
 static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
 {
     kf_config *c = config;
-    int rc = kb_parse_deck(&c->deck, crown_opt_text(vals, OPT_DECK), err);
+    int rc = kb_configure_deck(&c->deck, &c->faces, vals, OPT_DECK, err);
     if (rc)
         return rc;
-    char canon[CROWN_OPTION_POOL];
-    crown_buf b;
-    crown_buf_init(&b, canon, sizeof canon);
-    kb_format_deck(&c->deck, &b);
-    if (b.len + 1 > sizeof canon || crown_opt_set_text(vals, OPT_DECK, canon)) {
-        crown_errf(err, "deck: the list is too long");
-        return CROWN_EOPTION;
-    }
-    kb_faces_init(&c->faces, &c->deck);
     c->every_sibling = vals->v[OPT_SIBLINGS] == 1;
     c->events_optional = vals->v[OPT_EVENTS] == 1;
     c->max_moves = (uint32_t)vals->v[OPT_MAX_MOVES];

@@ -1,0 +1,1498 @@
+/*
+ * blood.c - King's Blood, the multiplayer game, with the advanced rules,
+ * both scorings and match play.  The rules as the engine plays them, and
+ * its decisions: docs/kings-blood.md.
+ *
+ * Between chance nodes and decisions the game runs through steps (enum
+ * kbg_step): a decision, draws, a Marriage, a forced Event, the end of a
+ * turn, play passing on, play reaching a player.  Every card drawn is a
+ * chance node; identical cards are one outcome, weighted by their number.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/rules.h"
+#include "blood.h"
+
+#define CARD(cfg, i) (&(cfg)->deck.card[i])
+#define BIT(p) (1u << (p))
+/* Most legal moves in any state, for any deck of at most 121 cards (hand
+ * and Genealogy share them): Character faces x Active cards x 2 sides,
+ * plus Events, Exiles to 6 seats, the King's Blood card, siblings and the
+ * single moves.  Chance outcomes and New Connection spots are fewer. */
+#define KBG_MAX_MOVES 9000
+
+/* ---- options ---------------------------------------------------------- */
+
+static const char *const onoff_choices[] = {"off", "on", NULL};
+static const char *const scoring_choices[] = {"A", "B", NULL};
+static const char *const reverse_choices[] = {"reverse", "skip", NULL};
+
+enum {
+    OPT_PLAYERS,
+    OPT_ADVANCED,
+    OPT_SCORING,
+    OPT_EVENT_POINTS,
+    OPT_MATCH,
+    OPT_TARGET,
+    OPT_TWO_REVERSE,
+    OPT_MAX_TURNS,
+    OPT_DECK,
+    OPT_COUNT
+};
+
+static const crown_option_spec kbg_options[OPT_COUNT] = {
+    {.name = "players", .kind = CROWN_OPT_INT, .min = 2, .max = KBG_MAXP, .def = 4,
+     .help = "number of players"},
+    {.name = "advanced", .kind = CROWN_OPT_ENUM, .choices = onoff_choices,
+     .help = "on: the advanced rules, with the King's Blood card"},
+    {.name = "scoring", .kind = CROWN_OPT_ENUM, .choices = scoring_choices,
+     .help = "A: the winner scores the opponents' hands (+5 per generation with an "
+             "Enthronement); B: each loser scores his own hand (the winner -5 per generation "
+             "with an Enthronement)"},
+    {.name = "event_points", .kind = CROWN_OPT_INT, .min = 0, .max = 1000, .def = 10,
+     .help = "points of an Event and of the King's Blood card (a Character: its number)"},
+    {.name = "match", .kind = CROWN_OPT_ENUM, .choices = onoff_choices,
+     .help = "on: games follow one another until a total reaches the target"},
+    {.name = "target", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000, .def = 0,
+     .help = "the match's target total; 0: 200 with scoring A, 100 with scoring B"},
+    {.name = "two_player_reverse", .kind = CROWN_OPT_ENUM, .choices = reverse_choices,
+     .help = "with 2 players, Reverse has no further effect (reverse) or acts as Skip (skip)"},
+    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 0,
+     .help = "0: no limit; else the game (and a match) ends without a winner after this many "
+             "turns (for self-play)"},
+    {.name = "deck", .kind = CROWN_OPT_TEXT, .def_text = "default",
+     .help = "default, or the complete card list separated by spaces (docs/kings-blood-cards.md)"},
+};
+
+static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
+{
+    kbg_config *c = config;
+    memset(c, 0, sizeof *c);
+    int rc = kb_configure_deck(&c->deck, &c->faces, vals, OPT_DECK, err);
+    if (rc)
+        return rc;
+    c->players = (int)vals->v[OPT_PLAYERS];
+    c->advanced = vals->v[OPT_ADVANCED] == 1;
+    c->scoring = (int)vals->v[OPT_SCORING];
+    c->event_points = (int)vals->v[OPT_EVENT_POINTS];
+    c->match = vals->v[OPT_MATCH] == 1;
+    c->target = (int)vals->v[OPT_TARGET];
+    if (c->target == 0)
+        c->target = c->scoring ? 100 : 200;
+    c->reverse_skips = vals->v[OPT_TWO_REVERSE] == 1;
+    c->max_turns = (uint32_t)vals->v[OPT_MAX_TURNS];
+    c->kings_blood = c->deck.n;
+    for (int i = 0; i < c->deck.n; i++) {
+        gn_set_add(&c->all, i);
+        c->characters += CARD(c, i)->kind == KB_CHARACTER;
+    }
+    if (c->advanced)
+        gn_set_add(&c->all, c->kings_blood);
+    return CROWN_OK;
+}
+
+static int kbg_num_players(const void *config)
+{
+    return ((const kbg_config *)config)->players;
+}
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static int count(const gn_set *s)
+{
+    return gn_set_count(s);
+}
+
+static void set_or(gn_set *a, const gn_set *b)
+{
+    a->w[0] |= b->w[0];
+    a->w[1] |= b->w[1];
+}
+
+static void sat_inc(uint32_t *v)
+{
+    if (*v < UINT32_MAX)
+        (*v)++;
+}
+
+static int next_seat(const kbg_config *c, const kbg_state *s, int p)
+{
+    return s->dir ? (p + c->players - 1) % c->players : (p + 1) % c->players;
+}
+
+static int can_draw(const kbg_state *s)
+{
+    return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
+}
+
+/* A draw from an empty pile first shuffles the discards into a new one. */
+static void refill(kbg_state *s)
+{
+    if (gn_set_empty(&s->pile) && !gn_set_empty(&s->discards)) {
+        s->pile = s->discards;
+        memset(&s->discards, 0, sizeof s->discards);
+        sat_inc(&s->reshuffles);
+    }
+}
+
+static int any_character(const kbg_config *cfg, const gn_set *set)
+{
+    GN_FOR(set, c)
+        if (CARD(cfg, c)->kind == KB_CHARACTER)
+            return 1;
+    return 0;
+}
+
+/* Card c enters p's hand (face up: everybody knows it is there).  Gaining a
+ * card ends a "King's Blood!" announcement. */
+static void gain(kbg_state *s, int p, int c, int face_up)
+{
+    gn_set_add(&s->hand[p], c);
+    if (face_up)
+        gn_set_add(&s->known[p], c);
+    s->announced &= (uint8_t)~BIT(p);
+}
+
+/* Card c leaves p's hand.  Everybody knew a card of its face was there:
+ * the one played may have been it, so one known card of that face is
+ * forgotten (which one is only a matter of ids). */
+static void lose(const kbg_config *cfg, kbg_state *s, int p, int c)
+{
+    gn_set_del(&s->hand[p], c);
+    gn_set k = kb_same_in(&cfg->faces, &s->known[p], c);
+    if (!gn_set_empty(&k))
+        gn_set_del(&s->known[p], gn_set_has(&k, c) ? c : gn_set_next(&k, 0));
+}
+
+static int carries_kb(const kbg_config *cfg, const kbg_state *s, int t)
+{
+    return cfg->advanced && kb_carries_kings_blood(&cfg->deck, &s->gn, t);
+}
+
+static void end_run(kbg_state *s)
+{
+    s->child = KBG_NONE;
+    s->run_last = KBG_NONE;
+    s->run_side = 0;
+}
+
+/* Removes t and what is attached to it into *removed. */
+static void remove_card(kbg_state *s, int t, gn_set *removed)
+{
+    memset(removed, 0, sizeof *removed);
+    gn_remove_with_attachments(&s->gn, t, removed);
+}
+
+/* Removed cards go to the discards, but the King's Blood card, set aside. */
+static void discard_removed(const kbg_config *cfg, kbg_state *s, gn_set *removed)
+{
+    if (cfg->advanced && gn_set_has(removed, cfg->kings_blood)) {
+        gn_set_del(removed, cfg->kings_blood);
+        gn_set_add(&s->aside, cfg->kings_blood);
+    }
+    set_or(&s->discards, removed);
+}
+
+/* Whoever plays an Enthronement takes the King's Blood card into his hand,
+ * from wherever it is; a player whose only card it was wins at once. */
+static void take_kings_blood(const kbg_config *cfg, kbg_state *s, int p)
+{
+    int kb = cfg->kings_blood;
+    if (gn_set_has(&s->hand[p], kb))
+        return;
+    for (int q = 0; q < cfg->players; q++) {
+        if (gn_set_has(&s->hand[q], kb)) {
+            lose(cfg, s, q, kb);
+            if (gn_set_empty(&s->hand[q]) && s->winner == KBG_NONE)
+                s->winner = (uint8_t)q;
+        }
+    }
+    if (gn_set_has(&s->gn.attached, kb))
+        gn_detach(&s->gn, kb);
+    gn_set_del(&s->aside, kb);
+    gain(s, p, kb, 1);
+}
+
+/* Is (row, x) where the next sibling of the run goes? */
+static int sibling_spot(const kbg_state *s, int row, int x)
+{
+    if (s->child == KBG_NONE || row != s->gn.row[s->child])
+        return 0;
+    if (s->run_side)
+        return x == s->gn.x[s->run_last] + 2 * s->run_side;
+    int dx = x - s->gn.x[s->child];
+    return dx == 2 || dx == -2;
+}
+
+/* ---- legal moves ------------------------------------------------------ */
+
+/* May p play card c of his hand, as far as the last card goes?  The last
+ * card must be a Character, announced. */
+static int last_card_ok(const kbg_config *cfg, const kbg_state *s, int p, int c)
+{
+    if (count(&s->hand[p]) > 1)
+        return 1;
+    return CARD(cfg, c)->kind == KB_CHARACTER && (s->announced & BIT(p));
+}
+
+/* May card c of the hand be played in this mode? */
+static int card_ok(const kbg_config *cfg, const kbg_state *s, int c)
+{
+    int p = s->player;
+    if (!kb_first_of_face(&cfg->faces, &s->hand[p], c) || !last_card_ok(cfg, s, p, c))
+        return 0;
+    if (s->mode == KBG_M_DRAWN)
+        return cfg->deck.face[c] == cfg->deck.face[s->drawn];
+    if (s->mode == KBG_M_PENDING)
+        return CARD(cfg, c)->kind == KB_CHARACTER && CARD(cfg, c)->ability != KB_PLAIN;
+    return 1;
+}
+
+/* May t be targeted in this mode (after a birth: only the child)? */
+static int target_ok(const kbg_state *s, int t)
+{
+    return s->mode != KBG_M_CHILD || t == s->child;
+}
+
+/* The moves of Event e on the Active cards (a forced one when `forced`). */
+static size_t event_moves(const kbg_config *cfg, const kbg_state *s, const gn_set *active,
+                          int e, int forced, crown_move *out)
+{
+    size_t n = 0;
+    int ev = CARD(cfg, e)->event;
+    if (ev == KB_EXILE) {
+        for (int q = 0; q < cfg->players; q++) {
+            if (q == s->winner)
+                continue; /* nothing changes the result any more */
+            GN_FOR(active, t)
+                if (forced || target_ok(s, t))
+                    out[n++] = CROWN_KB_EXILE(e, t, q);
+        }
+        return n;
+    }
+    GN_FOR(active, t) {
+        if (ev == KB_ENTHRONEMENT && kb_has_enthronement(&cfg->deck, &s->gn, t))
+            continue;
+        if (ev == KB_NEW_CONNECTION) {
+            gn_spot spots[2 * GN_CARDS];
+            int k = gn_new_connection_spots(&s->gn, t, spots), beside = 0;
+            if (k == 0)
+                continue;
+            if (!forced && s->mode == KBG_M_CHILD && t != s->child) {
+                /* After a birth: moving another card beside the child. */
+                for (int i = 0; i < k; i++)
+                    beside |= spots[i].target == s->child;
+                if (!beside)
+                    continue;
+            }
+        } else if (!forced && !target_ok(s, t)) {
+            continue;
+        }
+        out[n++] = CROWN_KB_EVENT(e, t);
+    }
+    return n;
+}
+
+static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move *out)
+{
+    int p = s->player, mode = s->mode;
+    size_t n = 0;
+    const gn_set *hand = &s->hand[p];
+    if (mode == KBG_M_PLACE) {
+        gn_spot spots[2 * GN_CARDS];
+        int k = gn_new_connection_spots(&s->gn, s->nc_card, spots);
+        for (int i = 0; i < k; i++)
+            if (s->nc_to == KBG_NONE || spots[i].target == s->nc_to)
+                out[n++] = CROWN_KB_PLACE(spots[i].target, spots[i].side > 0);
+        return n;
+    }
+    gn_set active = gn_active_set(&s->gn);
+    if (mode == KBG_M_FORCED)
+        return event_moves(cfg, s, &active, s->forced, 1, out);
+    int child_number = mode == KBG_M_CHILD ? CARD(cfg, s->child)->number : -1;
+    /* Characters beside Active cards (in KBG_M_PENDING: shifts). */
+    GN_FOR(hand, c) {
+        if (CARD(cfg, c)->kind != KB_CHARACTER || !card_ok(cfg, s, c))
+            continue;
+        GN_FOR(&active, t) {
+            if (!target_ok(s, t) || (!kb_matches(&cfg->deck, c, t) && !carries_kb(cfg, s, t)))
+                continue;
+            for (int side = 0; side <= 1; side++) {
+                int sd = side ? 1 : -1;
+                if (!gn_usable(&s->gn, t, sd))
+                    continue;
+                if (CARD(cfg, c)->number == child_number &&
+                    sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * sd))
+                    continue; /* the next sibling, not an ordinary play */
+                out[n++] = CROWN_KB_PLAY(c, t, side);
+            }
+        }
+    }
+    if (mode != KBG_M_PENDING) {
+        GN_FOR(hand, e)
+            if (CARD(cfg, e)->kind == KB_EVENT && CARD(cfg, e)->event != KB_EXILE &&
+                card_ok(cfg, s, e))
+                n += event_moves(cfg, s, &active, e, 0, out + n);
+        /* Exiles, ordered by seat (the encoding's order). */
+        int exile = -1;
+        GN_FOR(hand, e)
+            if (exile < 0 && CARD(cfg, e)->kind == KB_EVENT && CARD(cfg, e)->event == KB_EXILE &&
+                card_ok(cfg, s, e))
+                exile = e;
+        if (exile >= 0)
+            n += event_moves(cfg, s, &active, exile, 0, out + n);
+        if (mode == KBG_M_CHILD) {
+            GN_FOR(hand, c) {
+                if (CARD(cfg, c)->kind != KB_CHARACTER || CARD(cfg, c)->number != child_number ||
+                    !card_ok(cfg, s, c))
+                    continue;
+                for (int side = 0; side <= 1; side++) {
+                    int sd = side ? 1 : -1, r, x;
+                    if (s->run_side && sd != s->run_side)
+                        continue;
+                    if (gn_sibling_slot(&s->gn, s->run_last, sd, &r, &x) == 0)
+                        out[n++] = CROWN_KB_SIBLING(c, side);
+                }
+            }
+        }
+        int kb = cfg->kings_blood;
+        if (cfg->advanced && gn_set_has(hand, kb) && card_ok(cfg, s, kb))
+            GN_FOR(&active, t)
+                if (target_ok(s, t))
+                    out[n++] = CROWN_KB_KINGS_BLOOD(t);
+    }
+    size_t plays = n;
+    if (mode == KBG_M_TURN && can_draw(s))
+        out[n++] = CROWN_KB_DRAW;
+    if (mode == KBG_M_DRAWN || mode == KBG_M_CHILD || mode == KBG_M_FREE)
+        out[n++] = CROWN_KB_STOP;
+    if (count(hand) <= 2 && !(s->announced & BIT(p)))
+        out[n++] = CROWN_KB_ANNOUNCE;
+    if (mode == KBG_M_TURN && plays == 0 && !can_draw(s))
+        out[n++] = CROWN_KB_PASS;
+    if (mode == KBG_M_PENDING)
+        out[n++] = CROWN_KB_TAKE;
+    return n;
+}
+
+static size_t kbg_legal(const void *config, const void *state, crown_move *out)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    switch (s->phase) {
+    case KBG_DEAL:
+    case KBG_RESTART:
+    case KBG_DRAW:
+    case KBG_MARRIAGE:
+        return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, 0, out);
+    case KBG_FOUND: return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, 1, out);
+    case KBG_PLAY: return gen_decision(cfg, s, out);
+    default: return 0;
+    }
+}
+
+static void kbg_weights(const void *config, const void *state, uint32_t *weights)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    crown_move outcomes[GN_CARDS];
+    size_t n = kbg_legal(config, state, outcomes);
+    kb_face_weights(&cfg->faces, &s->pile, outcomes, n, weights);
+}
+
+/* ---- the flow of a game ----------------------------------------------- */
+
+/* A new game of the match: every card back in the pile, dealt by `dealer`. */
+static void new_game(const kbg_config *cfg, kbg_state *s)
+{
+    gn_clear(&s->gn);
+    memset(s->hand, 0, sizeof s->hand);
+    memset(s->known, 0, sizeof s->known);
+    memset(&s->discards, 0, sizeof s->discards);
+    memset(&s->waiting, 0, sizeof s->waiting);
+    memset(&s->aside, 0, sizeof s->aside);
+    s->pile = cfg->all;
+    if (cfg->advanced) {
+        gn_set_del(&s->pile, cfg->kings_blood);
+        gn_set_add(&s->aside, cfg->kings_blood); /* set aside at the start */
+    }
+    s->reshuffles = 0;
+    s->pending = 0;
+    s->draws_left = 0;
+    s->dealt = 0;
+    s->dir = 0;
+    s->lost = s->announced = s->passed = 0;
+    s->ability = KB_PLAIN;
+    s->shifted = 0;
+    s->winner = KBG_NONE;
+    s->over = KBG_END_NONE;
+    s->drawn = s->forced = s->nc_card = s->nc_to = KBG_NONE;
+    s->parent = KBG_NONE;
+    s->side = 0;
+    end_run(s);
+    s->player = (uint8_t)((s->dealer + 1) % cfg->players);
+    s->step = KBG_S_DEAL;
+}
+
+static int32_t hand_points(const kbg_config *cfg, const kbg_state *s, int p)
+{
+    int32_t sum = 0;
+    GN_FOR(&s->hand[p], c)
+        sum += kb_points(CARD(cfg, c), cfg->event_points);
+    return sum;
+}
+
+void kbg_game_points(const kbg_config *cfg, const kbg_state *s, int32_t *out)
+{
+    memset(out, 0, (size_t)cfg->players * sizeof *out);
+    int w = s->winner;
+    if (w == KBG_NONE)
+        return;
+    int enthroned = 0;
+    GN_FOR(&s->gn.present, c)
+        enthroned |= kb_has_enthronement(&cfg->deck, &s->gn, c);
+    int32_t bonus = enthroned ? 5 * gn_generations(&s->gn) : 0;
+    for (int q = 0; q < cfg->players; q++) {
+        if (q == w)
+            continue;
+        if (cfg->scoring == 0)
+            out[w] += hand_points(cfg, s, q);
+        else
+            out[q] = hand_points(cfg, s, q);
+    }
+    out[w] += cfg->scoring == 0 ? bonus : -bonus;
+}
+
+/* The game ends; in a match the next one starts unless the match is over. */
+static void game_over(const kbg_config *cfg, kbg_state *s, int why)
+{
+    int32_t pts[KBG_MAXP];
+    set_or(&s->discards, &s->waiting); /* the end resolves everything */
+    memset(&s->waiting, 0, sizeof s->waiting);
+    s->forced = KBG_NONE;
+    s->over = (uint8_t)why;
+    if (why != KBG_END_WINNER)
+        s->winner = KBG_NONE;
+    kbg_game_points(cfg, s, pts);
+    for (int q = 0; q < cfg->players; q++)
+        s->total[q] += pts[q];
+    sat_inc(&s->games_done);
+    s->last_winner = s->winner;
+    s->step = KBG_S_OVER;
+    if (!cfg->match)
+        return;
+    if (why == KBG_END_MAX_TURNS) {
+        s->match_over = 2;
+        return;
+    }
+    for (int q = 0; q < cfg->players; q++) {
+        if (s->total[q] >= cfg->target) {
+            s->match_over = 1;
+            return;
+        }
+    }
+    s->dealer = (uint8_t)((s->dealer + 1) % cfg->players); /* the deal passes to the left */
+    new_game(cfg, s);
+}
+
+static void start_turn(kbg_state *s, int q)
+{
+    s->player = (uint8_t)q;
+    sat_inc(&s->turns);
+    s->ability = KB_PLAIN;
+    s->shifted = 0;
+    s->drawn = KBG_NONE;
+    s->nc_to = KBG_NONE;
+    end_run(s);
+    s->mode = s->pending ? KBG_M_PENDING : KBG_M_TURN;
+    s->step = KBG_S_DECIDE;
+}
+
+/* The turn of s->player ends: Events to the discards, then the result, the
+ * turn limit, and the penalty for an unannounced last card. */
+static void end_turn(const kbg_config *cfg, kbg_state *s)
+{
+    int p = s->player;
+    set_or(&s->discards, &s->waiting);
+    memset(&s->waiting, 0, sizeof s->waiting);
+    end_run(s);
+    s->drawn = KBG_NONE;
+    if (s->winner != KBG_NONE) {
+        game_over(cfg, s, KBG_END_WINNER);
+        return;
+    }
+    if (cfg->max_turns && s->turns >= cfg->max_turns) {
+        game_over(cfg, s, KBG_END_MAX_TURNS);
+        return;
+    }
+    s->step = KBG_S_PASS_ON;
+    if (count(&s->hand[p]) == 1 && !(s->announced & BIT(p))) {
+        s->lost |= (uint8_t)BIT(p);
+        s->drawer = (uint8_t)p;
+        s->draws_left = 3;
+        s->then = KBG_S_PASS_ON;
+        s->step = KBG_S_DRAW;
+    }
+}
+
+/* The special ability of the last card played from hand acts on the next
+ * player; a pending Draw 3 falls on whoever's turn it then is. */
+static void pass_on(const kbg_config *cfg, kbg_state *s)
+{
+    int skip = 0;
+    switch (s->ability) {
+    case KB_SKIP: skip = 1; break;
+    case KB_REVERSE:
+        if (cfg->players == 2)
+            skip = cfg->reverse_skips;
+        else
+            s->dir ^= 1;
+        break;
+    case KB_DRAW3: s->pending = (uint16_t)(s->pending + 3); break;
+    default: break;
+    }
+    int q = next_seat(cfg, s, s->player);
+    if (skip)
+        q = next_seat(cfg, s, q);
+    s->reach = (uint8_t)q;
+    s->step = KBG_S_REACH;
+}
+
+/* Play reaches s->reach: a lost turn is used up (a pending Draw 3 is drawn,
+ * with no shift) and play passes on; otherwise his turn starts. */
+static void reach(const kbg_config *cfg, kbg_state *s)
+{
+    int q = s->reach;
+    if (s->lost & BIT(q)) {
+        s->lost &= (uint8_t)~BIT(q);
+        s->reach = (uint8_t)next_seat(cfg, s, q);
+        if (s->pending) {
+            s->drawer = (uint8_t)q;
+            s->draws_left = s->pending;
+            s->pending = 0;
+            s->then = KBG_S_REACH;
+            s->step = KBG_S_DRAW;
+        }
+        return;
+    }
+    start_turn(s, q);
+}
+
+static size_t forced_moves(const kbg_config *cfg, const kbg_state *s, crown_move *out)
+{
+    gn_set active = gn_active_set(&s->gn);
+    return event_moves(cfg, s, &active, s->forced, 1, out);
+}
+
+/* Works until a chance node, a decision or the end. */
+static void advance(const kbg_config *cfg, kbg_state *s)
+{
+    for (;;) {
+        if (s->step == KBG_S_OVER) {
+            s->phase = KBG_OVER;
+            return;
+        }
+        /* An empty Genealogy restarts at once, before anything else. */
+        if (s->step != KBG_S_DEAL && gn_count(&s->gn) == 0) {
+            if (!any_character(cfg, &s->pile) && !any_character(cfg, &s->discards)) {
+                game_over(cfg, s, KBG_END_NO_FOUNDER);
+                continue;
+            }
+            refill(s);
+            s->phase = KBG_RESTART;
+            return;
+        }
+        switch (s->step) {
+        case KBG_S_DEAL:
+            if (s->dealt < KBG_HAND * cfg->players && !gn_set_empty(&s->pile)) {
+                s->phase = KBG_DEAL;
+                return;
+            }
+            if (!any_character(cfg, &s->pile)) {
+                game_over(cfg, s, KBG_END_NO_FOUNDER);
+                continue;
+            }
+            s->phase = KBG_FOUND;
+            return;
+        case KBG_S_DECIDE: s->phase = KBG_PLAY; return;
+        case KBG_S_DRAW:
+            if (s->draws_left == 0 || !can_draw(s)) {
+                s->draws_left = 0;
+                s->step = s->then;
+                continue;
+            }
+            refill(s);
+            s->phase = KBG_DRAW;
+            return;
+        case KBG_S_MARRIAGE:
+            if (!can_draw(s)) {
+                s->step = KBG_S_END_TURN; /* nothing to draw: no child */
+                continue;
+            }
+            refill(s);
+            s->phase = KBG_MARRIAGE;
+            return;
+        case KBG_S_FORCED: {
+            crown_move tmp[KBG_MAXP * GN_CARDS];
+            if (forced_moves(cfg, s, tmp) == 0) {
+                /* No legal target: discarded. */
+                gn_set_del(&s->waiting, s->forced);
+                gn_set_add(&s->discards, s->forced);
+                s->forced = KBG_NONE;
+                s->step = KBG_S_END_TURN;
+                continue;
+            }
+            s->mode = KBG_M_FORCED;
+            s->step = KBG_S_DECIDE;
+            continue;
+        }
+        case KBG_S_END_TURN: end_turn(cfg, s); continue;
+        case KBG_S_PASS_ON: pass_on(cfg, s); continue;
+        case KBG_S_REACH: reach(cfg, s); continue;
+        default: s->step = KBG_S_OVER; continue;
+        }
+    }
+}
+
+/* After a play from hand that formed no Marriage: an Assassination or the
+ * King's Blood card earns one more card; anything else ends the turn. */
+static void after_play(kbg_state *s, int one_more)
+{
+    if (one_more && s->winner == KBG_NONE) {
+        s->mode = KBG_M_FREE;
+        s->step = KBG_S_DECIDE;
+    } else {
+        s->step = KBG_S_END_TURN;
+    }
+}
+
+/* Event e (from p's hand or forced) on t; Exile gives to q. */
+static void play_event(const kbg_config *cfg, kbg_state *s, int e, int t, int q)
+{
+    int p = s->player;
+    gn_set removed;
+    switch (CARD(cfg, e)->event) {
+    case KB_ASSASSINATION:
+        remove_card(s, t, &removed);
+        discard_removed(cfg, s, &removed);
+        gn_set_add(&s->waiting, e);
+        after_play(s, 1);
+        return;
+    case KB_EXILE:
+        remove_card(s, t, &removed);
+        GN_FOR(&removed, r)
+            gain(s, q, r, 1); /* the card and its attachments, face up */
+        gn_set_add(&s->waiting, e);
+        after_play(s, 0);
+        return;
+    case KB_NEW_CONNECTION:
+        gn_set_add(&s->waiting, e);
+        s->nc_to = (uint8_t)(s->mode == KBG_M_CHILD && t != s->child ? s->child : KBG_NONE);
+        s->nc_card = (uint8_t)t;
+        s->mode = KBG_M_PLACE;
+        s->step = KBG_S_DECIDE;
+        return;
+    default: /* Enthronement: it stays, attached */
+        gn_set_del(&s->waiting, e);
+        gn_attach(&s->gn, e, t);
+        memset(&removed, 0, sizeof removed);
+        gn_enthrone(&s->gn, t, &removed);
+        discard_removed(cfg, s, &removed);
+        if (cfg->advanced && s->winner == KBG_NONE)
+            take_kings_blood(cfg, s, p);
+        after_play(s, 0);
+        return;
+    }
+}
+
+/* A card from p's hand is played. */
+static void played(const kbg_config *cfg, kbg_state *s, int c)
+{
+    int p = s->player;
+    lose(cfg, s, p, c);
+    s->passed = 0;
+    s->ability = CARD(cfg, c)->kind == KB_CHARACTER ? CARD(cfg, c)->ability : KB_PLAIN;
+    if (gn_set_empty(&s->hand[p]) && CARD(cfg, c)->kind == KB_CHARACTER)
+        s->winner = (uint8_t)p;
+}
+
+static void marriage_or_end(kbg_state *s, int married, int parent, int side)
+{
+    if (married) {
+        s->parent = (uint8_t)parent;
+        s->side = (int8_t)side;
+        s->step = KBG_S_MARRIAGE;
+    } else {
+        s->step = KBG_S_END_TURN;
+    }
+}
+
+static void apply_decision(const kbg_config *cfg, kbg_state *s, crown_move m)
+{
+    int p = s->player, mode = s->mode;
+    int c = CROWN_KB_CARD(m), t = CROWN_KB_TARGET(m), side = CROWN_KB_SIDE(m) ? 1 : -1;
+    switch (CROWN_KB_KIND(m)) {
+    case CROWN_KB_K_PLAY:
+        played(cfg, s, c);
+        gn_place_beside(&s->gn, c, t, side);
+        end_run(s);
+        if (mode == KBG_M_PENDING) {
+            s->shifted = 1; /* the shift is the whole turn: no Marriage */
+            s->step = KBG_S_END_TURN;
+            return;
+        }
+        marriage_or_end(s, kb_marries(&cfg->deck, c, t) || carries_kb(cfg, s, t), t, side);
+        return;
+    case CROWN_KB_K_EVENT:
+    case CROWN_KB_K_EXILE:
+        if (mode == KBG_M_FORCED) {
+            s->forced = KBG_NONE; /* already among the Events of the turn */
+            s->passed = 0;
+        } else {
+            played(cfg, s, c);
+        }
+        play_event(cfg, s, c, t, CROWN_KB_SEAT(m));
+        if (s->mode != KBG_M_PLACE)
+            end_run(s);
+        return;
+    case CROWN_KB_K_PLACE: {
+        int moved = s->nc_card;
+        gn_move(&s->gn, moved, t, side);
+        s->nc_card = KBG_NONE;
+        s->nc_to = KBG_NONE;
+        s->passed = 0;
+        end_run(s);
+        marriage_or_end(s,
+                        kb_marries(&cfg->deck, moved, t) || carries_kb(cfg, s, moved) ||
+                            carries_kb(cfg, s, t),
+                        t, side);
+        return;
+    }
+    case CROWN_KB_K_SIBLING: {
+        int r, x;
+        gn_sibling_slot(&s->gn, s->run_last, side, &r, &x);
+        played(cfg, s, c);
+        gn_place_at(&s->gn, c, r, x);
+        s->run_side = (int8_t)side;
+        s->run_last = (uint8_t)c;
+        if (s->winner != KBG_NONE) {
+            s->step = KBG_S_END_TURN;
+        } else {
+            s->mode = KBG_M_CHILD;
+            s->step = KBG_S_DECIDE;
+        }
+        return;
+    }
+    case CROWN_KB_K_KINGS_BLOOD:
+        played(cfg, s, cfg->kings_blood);
+        gn_attach(&s->gn, cfg->kings_blood, t);
+        end_run(s);
+        after_play(s, 1);
+        return;
+    case CROWN_KB_K_DRAW:
+        s->drawer = (uint8_t)p;
+        s->draws_left = 1;
+        s->then = KBG_S_DECIDE;
+        s->mode = KBG_M_DRAWN;
+        s->step = KBG_S_DRAW;
+        return;
+    case CROWN_KB_K_STOP: s->step = KBG_S_END_TURN; return;
+    case CROWN_KB_K_ANNOUNCE:
+        s->announced |= (uint8_t)BIT(p);
+        s->step = KBG_S_DECIDE;
+        return;
+    case CROWN_KB_K_PASS:
+        s->passed |= (uint8_t)BIT(p);
+        if (s->passed == (1u << cfg->players) - 1)
+            game_over(cfg, s, KBG_END_PASSES);
+        else
+            s->step = KBG_S_END_TURN;
+        return;
+    default: /* CROWN_KB_K_TAKE */
+        s->drawer = (uint8_t)p;
+        s->draws_left = s->pending;
+        s->pending = 0;
+        s->then = KBG_S_DECIDE;
+        s->mode = KBG_M_TURN;
+        s->step = KBG_S_DRAW;
+        return;
+    }
+}
+
+static void kbg_apply(const void *config, void *state, crown_move m)
+{
+    const kbg_config *cfg = config;
+    kbg_state *s = state;
+    switch (s->phase) {
+    case KBG_DEAL:
+        gn_set_del(&s->pile, m);
+        gain(s, (s->dealer + 1 + s->dealt) % cfg->players, m, 0);
+        s->dealt++;
+        break;
+    case KBG_FOUND:
+        gn_set_del(&s->pile, m);
+        gn_found(&s->gn, m); /* its special effect, if any, is ignored */
+        start_turn(s, (s->dealer + 1) % cfg->players);
+        break;
+    case KBG_RESTART:
+        gn_set_del(&s->pile, m);
+        s->passed = 0;
+        if (CARD(cfg, m)->kind == KB_CHARACTER)
+            gn_found(&s->gn, m);
+        else
+            gn_set_add(&s->discards, m); /* Events turned up are discarded */
+        break;
+    case KBG_DRAW:
+        gn_set_del(&s->pile, m);
+        gain(s, s->drawer, m, 0);
+        s->draws_left--;
+        s->drawn = (uint8_t)m;
+        s->passed = 0;
+        break;
+    case KBG_MARRIAGE:
+        gn_set_del(&s->pile, m);
+        s->passed = 0;
+        if (CARD(cfg, m)->kind == KB_CHARACTER) {
+            gn_place_child(&s->gn, m, s->parent, s->side);
+            end_run(s);
+            if (s->winner != KBG_NONE) {
+                s->step = KBG_S_END_TURN;
+            } else {
+                s->child = (uint8_t)m;
+                s->run_last = (uint8_t)m;
+                s->mode = KBG_M_CHILD;
+                s->step = KBG_S_DECIDE;
+            }
+        } else {
+            gn_set_add(&s->waiting, m); /* played at once, by this player */
+            s->forced = (uint8_t)m;
+            s->step = KBG_S_FORCED;
+        }
+        break;
+    case KBG_PLAY: apply_decision(cfg, s, m); break;
+    default: return;
+    }
+    advance(cfg, s);
+}
+
+static void kbg_init(const void *config, void *state)
+{
+    const kbg_config *cfg = config;
+    kbg_state *s = state;
+    memset(s, 0, sizeof *s);
+    s->dealer = 0; /* seat 0 deals the first game */
+    s->last_winner = KBG_NONE;
+    new_game(cfg, s);
+    advance(cfg, s);
+}
+
+static int kbg_current(const void *config, const void *state)
+{
+    (void)config;
+    const kbg_state *s = state;
+    if (s->phase == KBG_PLAY)
+        return s->player;
+    return s->phase == KBG_OVER ? CROWN_TERMINAL : CROWN_CHANCE;
+}
+
+/* ---- results ---------------------------------------------------------- */
+
+/* The winners of a finished game or match, as bits (0: none). */
+static unsigned winners(const kbg_config *cfg, const kbg_state *s)
+{
+    if (s->phase != KBG_OVER)
+        return 0;
+    if (!cfg->match)
+        return s->winner == KBG_NONE ? 0 : BIT(s->winner);
+    if (s->match_over != 1)
+        return 0;
+    unsigned w = 0;
+    int32_t best = 0;
+    for (int q = 0; q < cfg->players; q++) {
+        int32_t v = s->total[q];
+        if (cfg->scoring == 0) {
+            if (v >= cfg->target)
+                w |= BIT(q);
+        } else if (!w || v < best) {
+            w = BIT(q);
+            best = v;
+        } else if (v == best) {
+            w |= BIT(q);
+        }
+    }
+    return w;
+}
+
+static void kbg_returns(const void *config, const void *state, double *out)
+{
+    const kbg_config *cfg = config;
+    unsigned w = winners(cfg, state);
+    int k = __builtin_popcount(w), n = cfg->players;
+    for (int q = 0; q < n; q++)
+        out[q] = (k == 0 || k == n) ? 0.0 : (w & BIT(q)) ? 1.0 / k : -1.0 / (n - k);
+}
+
+static void kbg_scores(const void *config, const void *state, double *out)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    for (int q = 0; q < cfg->players; q++)
+        out[q] = s->total[q];
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+static void put_card(const kbg_config *cfg, int c, crown_buf *b)
+{
+    kb_put_card(CARD(cfg, c), b);
+}
+
+static void put_target(const kbg_config *cfg, const kbg_state *s, int t, crown_buf *b)
+{
+    kb_put_target(&cfg->deck, &s->gn, t, b);
+}
+
+static void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    static const char *const chance_word[] = {"deal ", "found ", "turn ", "draw ", "marriage "};
+    static const char *const side_txt[] = {" left of ", " right of "};
+    int c = CROWN_KB_CARD(m), t = CROWN_KB_TARGET(m), side = CROWN_KB_SIDE(m);
+    switch (CROWN_KB_KIND(m)) {
+    case CROWN_KB_K_CHANCE:
+        crown_buf_puts(b, chance_word[s->phase <= KBG_MARRIAGE ? s->phase : KBG_DRAW]);
+        put_card(cfg, m, b);
+        return;
+    case CROWN_KB_K_PLAY:
+        crown_buf_puts(b, "play ");
+        put_card(cfg, c, b);
+        crown_buf_puts(b, side_txt[side]);
+        put_target(cfg, s, t, b);
+        return;
+    case CROWN_KB_K_EVENT:
+    case CROWN_KB_K_EXILE:
+        put_card(cfg, c, b);
+        crown_buf_puts(b, " on ");
+        put_target(cfg, s, t, b);
+        if (CROWN_KB_KIND(m) == CROWN_KB_K_EXILE)
+            crown_buf_printf(b, " to seat %d", CROWN_KB_SEAT(m));
+        return;
+    case CROWN_KB_K_PLACE:
+        crown_buf_puts(b, "place");
+        crown_buf_puts(b, side_txt[side]);
+        put_target(cfg, s, t, b);
+        return;
+    case CROWN_KB_K_SIBLING:
+        crown_buf_puts(b, "sibling ");
+        put_card(cfg, c, b);
+        crown_buf_puts(b, side ? " right" : " left");
+        return;
+    case CROWN_KB_K_KINGS_BLOOD:
+        crown_buf_puts(b, "kings-blood on ");
+        put_target(cfg, s, t, b);
+        return;
+    case CROWN_KB_K_DRAW: crown_buf_puts(b, "draw"); return;
+    case CROWN_KB_K_STOP: crown_buf_puts(b, "stop"); return;
+    case CROWN_KB_K_ANNOUNCE: crown_buf_puts(b, "announce"); return;
+    case CROWN_KB_K_PASS: crown_buf_puts(b, "pass"); return;
+    default: crown_buf_puts(b, "take"); return;
+    }
+}
+
+static int kbg_move_canon(const void *config, const char *text, crown_buf *out)
+{
+    (void)config;
+    return kb_move_canon(text, 1, out);
+}
+
+/* Who receives the card of a chance node that goes to a hand (-1: none,
+ * the card is public). */
+static int receiver(const kbg_config *cfg, const kbg_state *s)
+{
+    if (s->phase == KBG_DEAL)
+        return (s->dealer + 1 + s->dealt) % cfg->players;
+    if (s->phase == KBG_DRAW)
+        return s->drawer;
+    return -1;
+}
+
+static void kbg_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                               crown_buf *b)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    int to = CROWN_KB_KIND(m) == CROWN_KB_K_CHANCE ? receiver(cfg, s) : -1;
+    if (to < 0 || to == viewer)
+        kbg_move_text(config, state, m, b);
+    else if (s->phase == KBG_DEAL)
+        crown_buf_printf(b, "deal a card to seat %d", to);
+    else
+        crown_buf_printf(b, "draw: seat %d draws a card", to);
+}
+
+static const char *const mode_txt[] = {
+    "play a card or draw",
+    "take the pending cards, or shift them with a Skip, Reverse or Draw 3",
+    "play the card just drawn, or stop",
+    "play on the newborn child, add a sibling, or stop",
+    "play one more card, anywhere, or stop",
+    "play the Event drawn at the Marriage",
+    "place the card the New Connection lifted"};
+
+static void put_seat(const kbg_config *cfg, const kbg_state *s, int q, int viewer, crown_buf *b)
+{
+    char head[160];
+    crown_buf hb;
+    crown_buf_init(&hb, head, sizeof head);
+    int n = count(&s->hand[q]);
+    crown_buf_printf(&hb, "seat %d%s: %d card%s", q, q == viewer ? " (you)" : "", n,
+                     n == 1 ? "" : "s");
+    if (s->announced & BIT(q))
+        crown_buf_puts(&hb, ", King's Blood!");
+    if (s->lost & BIT(q))
+        crown_buf_puts(&hb, ", loses his next turn");
+    if (s->passed & BIT(q))
+        crown_buf_puts(&hb, ", passed");
+    gn_set known = s->known[q];
+    if (viewer == q || viewer == CROWN_OMNISCIENT) {
+        crown_buf_putc(&hb, ':');
+        kb_put_list(&cfg->deck, head, &s->hand[q], b);
+        if (!gn_set_empty(&known))
+            kb_put_list(&cfg->deck, "    face up:", &known, b);
+    } else if (!gn_set_empty(&known)) {
+        crown_buf_puts(&hb, ", face up:");
+        kb_put_list(&cfg->deck, head, &known, b);
+    } else {
+        crown_buf_printf(b, "%s\n", head);
+    }
+}
+
+static void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    static const char *const end_txt[] = {"", "", "every player passed",
+                                          "no Character to start the Genealogy",
+                                          "the turn limit was reached"};
+    crown_buf_printf(b, "King's Blood, %d players, %s rules, scoring %s", cfg->players,
+                     cfg->advanced ? "advanced" : "basic", cfg->scoring ? "B" : "A");
+    if (cfg->match)
+        crown_buf_printf(b, ", match to %d, game %lu", cfg->target,
+                         (unsigned long)s->games_done + (s->phase == KBG_OVER ? 0 : 1));
+    crown_buf_printf(b, "\ndealer: seat %d, direction: %s\n", s->dealer,
+                     s->dir ? "counterclockwise" : "clockwise");
+    if (viewer >= 0)
+        crown_buf_printf(b, "you are seat %d\n", viewer);
+    crown_buf_puts(b, "Genealogy (row: card@x, x in half cards; * Active, ^ Enthronement, "
+                      "+ King's Blood):\n");
+    genealogy shown = s->gn;
+    if (s->phase == KBG_PLAY && s->mode == KBG_M_PLACE)
+        gn_remove(&shown, s->nc_card); /* the lifted card is in no row */
+    kb_put_rows(&cfg->deck, &shown, b);
+    crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
+    char head[64];
+    crown_buf hb;
+    crown_buf_init(&hb, head, sizeof head);
+    int pile = count(&s->pile);
+    crown_buf_printf(&hb, "pile: %d card%s", pile, pile == 1 ? "" : "s");
+    if (s->reshuffles)
+        crown_buf_printf(&hb, " (reshuffled %lu time%s)", (unsigned long)s->reshuffles,
+                         s->reshuffles == 1 ? "" : "s");
+    if (viewer == CROWN_OMNISCIENT && pile) {
+        crown_buf_putc(&hb, ':');
+        kb_put_list(&cfg->deck, head, &s->pile, b);
+    } else {
+        crown_buf_printf(b, "%s\n", head);
+    }
+    crown_buf_init(&hb, head, sizeof head);
+    crown_buf_printf(&hb, "discards (%d):", count(&s->discards));
+    kb_put_list(&cfg->deck, head, &s->discards, b);
+    if (!gn_set_empty(&s->waiting))
+        kb_put_list(&cfg->deck, "Events of this turn:", &s->waiting, b);
+    if (cfg->advanced) {
+        int kb = cfg->kings_blood;
+        crown_buf_puts(b, "King's Blood card: ");
+        if (gn_set_has(&s->gn.attached, kb)) {
+            crown_buf_puts(b, "under ");
+            kb_put_card(CARD(cfg, s->gn.under[kb]), b);
+            crown_buf_printf(b, "@%d,%d\n", s->gn.row[s->gn.under[kb]], s->gn.x[s->gn.under[kb]]);
+        } else {
+            int holder = -1;
+            for (int q = 0; q < cfg->players; q++)
+                if (gn_set_has(&s->hand[q], kb))
+                    holder = q;
+            if (holder >= 0)
+                crown_buf_printf(b, "in the hand of seat %d\n", holder);
+            else
+                crown_buf_puts(b, "set aside\n");
+        }
+    }
+    for (int q = 0; q < cfg->players; q++)
+        put_seat(cfg, s, q, viewer, b);
+    if (s->phase == KBG_PLAY && s->mode == KBG_M_PLACE) {
+        crown_buf_puts(b, "lifted: ");
+        put_card(cfg, s->nc_card, b);
+        crown_buf_printf(b, ", from row %d at %d\n", s->gn.row[s->nc_card],
+                         s->gn.x[s->nc_card]);
+    }
+    if (s->phase == KBG_PLAY && s->child != KBG_NONE) {
+        crown_buf_puts(b, "newborn: ");
+        put_card(cfg, s->child, b);
+        crown_buf_printf(b, "@%d,%d", s->gn.row[s->child], s->gn.x[s->child]);
+        if (s->run_side)
+            crown_buf_printf(b, ", siblings to the %s", s->run_side < 0 ? "left" : "right");
+        crown_buf_putc(b, '\n');
+    }
+    if (s->phase == KBG_PLAY && s->mode == KBG_M_FORCED) {
+        crown_buf_puts(b, "drawn at the Marriage: ");
+        put_card(cfg, s->forced, b);
+        crown_buf_putc(b, '\n');
+    }
+    if (s->phase == KBG_PLAY && s->mode == KBG_M_DRAWN) {
+        if (viewer == s->player || viewer == CROWN_OMNISCIENT) {
+            crown_buf_puts(b, "drawn: ");
+            put_card(cfg, s->drawn, b);
+            crown_buf_putc(b, '\n');
+        } else {
+            crown_buf_printf(b, "seat %d drew a card\n", s->player);
+        }
+    }
+    if (s->pending)
+        crown_buf_printf(b, "pending Draw 3: %d cards\n", s->pending);
+    crown_buf_puts(b, "to move: ");
+    switch (s->phase) {
+    case KBG_OVER: crown_buf_puts(b, "nobody\n"); break;
+    case KBG_PLAY:
+        crown_buf_printf(b, "seat %d (%s)\n", s->player, mode_txt[s->mode]);
+        break;
+    case KBG_DEAL:
+        crown_buf_printf(b, "chance (dealing to seat %d)\n", receiver(cfg, s));
+        break;
+    case KBG_DRAW: crown_buf_printf(b, "chance (seat %d draws)\n", s->drawer); break;
+    case KBG_MARRIAGE: crown_buf_puts(b, "chance (the Marriage's draw)\n"); break;
+    default: crown_buf_puts(b, "chance (a card turned up for the Genealogy)\n"); break;
+    }
+    crown_buf_puts(b, cfg->match ? "totals:" : "points:");
+    for (int q = 0; q < cfg->players; q++)
+        crown_buf_printf(b, " %ld", (long)s->total[q]);
+    crown_buf_putc(b, '\n');
+    if (cfg->match && s->games_done) {
+        if (s->last_winner == KBG_NONE)
+            crown_buf_puts(b, "last game: no winner\n");
+        else
+            crown_buf_printf(b, "last game: won by seat %d\n", s->last_winner);
+    }
+    if (s->phase == KBG_OVER) {
+        if (s->over == KBG_END_WINNER)
+            crown_buf_printf(b, "game over: seat %d won\n", s->winner);
+        else
+            crown_buf_printf(b, "game over: %s, no winner\n", end_txt[s->over]);
+        if (cfg->match) {
+            unsigned w = winners(cfg, s);
+            if (!w) {
+                crown_buf_puts(b, "match over: no winner\n");
+            } else {
+                crown_buf_puts(b, "match over, won by:");
+                for (int q = 0; q < cfg->players; q++)
+                    if (w & BIT(q))
+                        crown_buf_printf(b, " seat %d", q);
+                crown_buf_putc(b, '\n');
+            }
+        }
+    }
+}
+
+/* ---- determinization --------------------------------------------------
+ *
+ * Hidden are the cards dealt or drawn into another seat's hand.  Such a
+ * card is pinned (kept) once it left that hand (played: everybody saw it),
+ * and in the games of a match before the current one.  The others are
+ * free.  Within one pile (between two reshuffles of the current game) the
+ * free cards and, for the current pile, the cards still in it are dealt
+ * again at random among the free draws of that pile: the viewer knows
+ * which cards that pile held, not which of them went to whom.  The new
+ * history is built in step with the old one: a chance outcome becomes the
+ * lowest card of the wanted face still in the pile, a decision names the
+ * same face from the hand and the same places of the Genealogy.  A history
+ * whose decisions the new cards would make illegal (a pass while holding a
+ * playable card) is drawn again; after a few failures the history is kept
+ * as it was.
+ */
+
+enum { RS_DECISION, RS_PUBLIC, RS_PINNED, RS_FREE };
+
+typedef struct rs_info {
+    uint8_t cls;
+    uint32_t epoch;
+} rs_info;
+
+/* The lowest card of face f in set, or -1. */
+static int lowest_of_face(const kbg_config *cfg, const gn_set *set, int f)
+{
+    GN_FOR(set, c)
+        if (cfg->deck.face[c] == cfg->deck.face[f])
+            return c;
+    return -1;
+}
+
+/* Move m of state a, translated into state b (same public history); -1
+ * when b cannot make it. */
+static crown_move translate(const kbg_config *cfg, const kbg_state *a, const kbg_state *b,
+                            crown_move m)
+{
+    int kind = CROWN_KB_KIND(m);
+    if (kind == CROWN_KB_K_CHANCE)
+        return lowest_of_face(cfg, &b->pile, m);
+    int c = CROWN_KB_CARD(m), t = CROWN_KB_TARGET(m), seat = CROWN_KB_SEAT(m);
+    int side = CROWN_KB_SIDE(m);
+    int p = a->player;
+    if (kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_SIBLING ||
+        ((kind == CROWN_KB_K_EVENT || kind == CROWN_KB_K_EXILE) && a->mode != KBG_M_FORCED)) {
+        c = lowest_of_face(cfg, &b->hand[p], c);
+        if (c < 0)
+            return -1;
+    } else if (kind == CROWN_KB_K_EVENT || kind == CROWN_KB_K_EXILE) {
+        c = b->forced;
+    }
+    if (kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_EVENT || kind == CROWN_KB_K_EXILE ||
+        kind == CROWN_KB_K_PLACE || kind == CROWN_KB_K_KINGS_BLOOD) {
+        t = gn_at(&b->gn, a->gn.row[t], a->gn.x[t]);
+        if (t < 0)
+            return -1;
+    }
+    return CROWN_KB_MOVE(kind, seat, c, t, side);
+}
+
+static int in_list(const crown_move *a, size_t n, crown_move m)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] == m)
+            return 1;
+    return 0;
+}
+
+static int rs_attempt(const kbg_config *cfg, const crown_move *hist, size_t n,
+                      const rs_info *info, const crown_move *assigned, crown_move *out,
+                      kbg_state *a, kbg_state *b, crown_move *legal)
+{
+    kbg_init(cfg, a);
+    kbg_init(cfg, b);
+    for (size_t i = 0; i < n; i++) {
+        crown_move m = hist[i];
+        if (info[i].cls == RS_FREE)
+            m = assigned[i];
+        crown_move t = translate(cfg, a, b, m);
+        if (t < 0)
+            return -1;
+        size_t k = kbg_legal(cfg, b, legal);
+        if (!in_list(legal, k, t))
+            return -1;
+        out[i] = t;
+        kbg_apply(cfg, a, hist[i]);
+        kbg_apply(cfg, b, t);
+    }
+    return 0;
+}
+
+static int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                        crown_rng *rng, crown_move *out, void *scratch)
+{
+    const kbg_config *cfg = config;
+    kbg_state *a = scratch, *b = a + 1;
+    rs_info *info = malloc((n ? n : 1) * sizeof *info);
+    crown_move *assigned = malloc((n ? n : 1) * sizeof *assigned);
+    crown_move *legal = malloc(KBG_MAX_MOVES * sizeof *legal);
+    size_t *holder = malloc(GN_CARDS * sizeof *holder); /* event holding each card, or n */
+    int rc = CROWN_ENOMEM;
+    if (!info || !assigned || !legal || !holder)
+        goto done;
+
+    /* Pass 1: which draws are free, and in which pile. */
+    kbg_init(cfg, a);
+    for (int c = 0; c < GN_CARDS; c++)
+        holder[c] = n;
+    uint32_t game = 0;
+    for (size_t i = 0; i < n; i++) {
+        info[i].cls = RS_DECISION;
+        info[i].epoch = a->reshuffles;
+        if (a->phase != KBG_PLAY) {
+            int to = receiver(cfg, a);
+            info[i].cls = (to >= 0 && to != viewer) ? RS_FREE : RS_PUBLIC;
+        }
+        gn_set before[KBG_MAXP];
+        memcpy(before, a->hand, sizeof before);
+        int to = a->phase != KBG_PLAY ? receiver(cfg, a) : -1;
+        kbg_apply(cfg, a, hist[i]);
+        if (a->games_done != game) {
+            /* A game of the match ended: its hands are pinned. */
+            for (size_t j = 0; j <= i; j++)
+                if (info[j].cls == RS_FREE)
+                    info[j].cls = RS_PINNED;
+            for (int c = 0; c < GN_CARDS; c++)
+                holder[c] = n;
+            game = a->games_done;
+            continue;
+        }
+        for (int q = 0; q < cfg->players; q++) {
+            GN_FOR(&before[q], c) {
+                if (!gn_set_has(&a->hand[q], c) && holder[c] < n) {
+                    if (info[holder[c]].cls == RS_FREE)
+                        info[holder[c]].cls = RS_PINNED; /* it left the hand: seen */
+                    holder[c] = n;
+                }
+            }
+        }
+        if (to >= 0 && info[i].cls == RS_FREE)
+            holder[hist[i]] = i;
+    }
+
+    for (int attempt = 0; attempt < 16; attempt++) {
+        /* Deal the free cards of each pile again. */
+        uint32_t epochs = a->reshuffles + 1;
+        for (uint32_t e = 0; e < epochs; e++) {
+            crown_move pool[GN_CARDS];
+            int k = 0;
+            for (size_t i = 0; i < n; i++)
+                if (info[i].cls == RS_FREE && info[i].epoch == e)
+                    pool[k++] = hist[i];
+            if (k == 0)
+                continue;
+            if (e == a->reshuffles)
+                GN_FOR(&a->pile, c)
+                    pool[k++] = c;
+            for (int j = k - 1; j > 0; j--) {
+                int r = (int)crown_rng_below(rng, (uint64_t)j + 1);
+                crown_move tmp = pool[j];
+                pool[j] = pool[r];
+                pool[r] = tmp;
+            }
+            int used = 0;
+            for (size_t i = 0; i < n; i++)
+                if (info[i].cls == RS_FREE && info[i].epoch == e)
+                    assigned[i] = pool[used++];
+        }
+        kbg_state end = *a;
+        if (rs_attempt(cfg, hist, n, info, assigned, out, a, b, legal) == 0) {
+            rc = CROWN_OK;
+            goto done;
+        }
+        *a = end;
+    }
+    /* The history as it was. */
+    memcpy(out, hist, n * sizeof *out);
+    rc = CROWN_OK;
+done:
+    free(info);
+    free(assigned);
+    free(legal);
+    free(holder);
+    return rc;
+}
+
+/* ---- consistency ------------------------------------------------------ */
+
+static int kbg_check(const void *config, const void *state, crown_err *err)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    gn_set seen = {{0, 0}};
+    const gn_set *parts[KBG_MAXP + 6];
+    int np = 0;
+    for (int q = 0; q < cfg->players; q++)
+        parts[np++] = &s->hand[q];
+    parts[np++] = &s->pile;
+    parts[np++] = &s->discards;
+    parts[np++] = &s->waiting;
+    parts[np++] = &s->aside;
+    parts[np++] = &s->gn.present;
+    parts[np++] = &s->gn.attached;
+    for (int i = 0; i < np; i++) {
+        if ((seen.w[0] & parts[i]->w[0]) | (seen.w[1] & parts[i]->w[1])) {
+            crown_errf(err, "a card is in two places");
+            return -1;
+        }
+        set_or(&seen, parts[i]);
+    }
+    if (memcmp(&seen, &cfg->all, sizeof seen) != 0) {
+        crown_errf(err, "cards are missing or foreign: %d of %d accounted for", count(&seen),
+                   count(&cfg->all));
+        return -1;
+    }
+    for (int q = 0; q < KBG_MAXP; q++) {
+        gn_set k = s->known[q];
+        k.w[0] &= ~s->hand[q].w[0];
+        k.w[1] &= ~s->hand[q].w[1];
+        if (!gn_set_empty(&k) || (q >= cfg->players && !gn_set_empty(&s->hand[q]))) {
+            crown_errf(err, "seat %d: a card known in a hand is not there", q);
+            return -1;
+        }
+    }
+    if (gn_check(&s->gn)) {
+        crown_errf(err, "the Genealogy is broken");
+        return -1;
+    }
+    GN_FOR(&s->gn.present, c) {
+        if (CARD(cfg, c)->kind != KB_CHARACTER) {
+            crown_errf(err, "a card that is not a Character stands in the Genealogy");
+            return -1;
+        }
+    }
+    GN_FOR(&s->gn.attached, a) {
+        if (!(CARD(cfg, a)->kind == KB_KINGS_BLOOD ||
+              (CARD(cfg, a)->kind == KB_EVENT && CARD(cfg, a)->event == KB_ENTHRONEMENT))) {
+            crown_errf(err, "a card other than Enthronement or King's Blood is attached");
+            return -1;
+        }
+    }
+    if (s->phase == KBG_PLAY || s->phase == KBG_DRAW || s->phase == KBG_MARRIAGE) {
+        if (gn_count(&s->gn) == 0) {
+            crown_errf(err, "an empty Genealogy was not restarted");
+            return -1;
+        }
+        if (s->player >= cfg->players) {
+            crown_errf(err, "no player to move");
+            return -1;
+        }
+    }
+    if (s->phase == KBG_OVER && !gn_set_empty(&s->waiting)) {
+        crown_errf(err, "the game is over with Events of a turn not discarded");
+        return -1;
+    }
+    if (s->winner != KBG_NONE && (s->winner >= cfg->players || !gn_set_empty(&s->hand[s->winner]))) {
+        crown_errf(err, "the winner holds cards");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the table -------------------------------------------------------- */
+
+const crown_rules crown_blood_rules = {
+    .name = "kings_blood",
+    .summary = "King's Blood: 2-6 players shed their hands onto a family tree, the Genealogy",
+    .options = kbg_options,
+    .noptions = OPT_COUNT,
+    .config_size = sizeof(kbg_config),
+    .state_size = sizeof(kbg_state),
+    .max_moves = KBG_MAX_MOVES,
+    .configure = kbg_configure,
+    .num_players = kbg_num_players,
+    .init = kbg_init,
+    .current = kbg_current,
+    .legal = kbg_legal,
+    .chance_weights = kbg_weights,
+    .apply = kbg_apply,
+    .move_text = kbg_move_text,
+    .move_canon = kbg_move_canon,
+    .notation = "play B5f right of B3m, assassination on B3m, exile on B3m to seat 2, "
+                "place left of R7f, sibling B4f left, kings-blood on B3m, draw, stop, announce, "
+                "pass, take",
+    .move_text_seen = kbg_move_text_seen,
+    .observe = kbg_observe,
+    .returns = kbg_returns,
+    .scores = kbg_scores,
+    .resample = kbg_resample,
+    .check = kbg_check,
+};

@@ -1,0 +1,128 @@
+/*
+ * blood.h - King's Blood, the multiplayer game (internal).  The rules as
+ * the engine plays them: docs/kings-blood.md.
+ *
+ * The state is one plain block; the tests read it directly.
+ */
+#ifndef CROWN_KINGSBLOOD_BLOOD_H
+#define CROWN_KINGSBLOOD_BLOOD_H
+
+#include <stdint.h>
+
+#include "crown/kingsblood.h"
+
+#include "cards.h"
+#include "common.h"
+#include "genealogy.h"
+
+#define KBG_MAXP CROWN_KB_MAX_PLAYERS
+#define KBG_HAND 7
+#define KBG_NONE 0xFF
+
+typedef struct kbg_config {
+    kb_deck deck;
+    kb_faces faces;
+    int players;
+    int advanced;      /* advanced=on: the King's Blood card */
+    int scoring;       /* 0: method A, 1: method B */
+    int event_points;  /* an Event's and the King's Blood card's points */
+    int match;         /* match=on */
+    int target;        /* the match's target total */
+    int reverse_skips; /* two_player_reverse=skip */
+    uint32_t max_turns;
+    int kings_blood;   /* the King's Blood card's id (deck.n) */
+    int characters;    /* Characters in the deck */
+    gn_set all;        /* every card in play */
+} kbg_config;
+
+/* What the game does next when it is not waiting for a chance outcome or a
+ * decision (see advance() in blood.c). */
+enum kbg_step {
+    KBG_S_DEAL,     /* deal the next card, then found */
+    KBG_S_DECIDE,   /* `player` decides, in `mode` */
+    KBG_S_DRAW,     /* `drawer` draws `draws_left` cards, then `then` */
+    KBG_S_MARRIAGE, /* the Marriage of the card on `side` of `parent` draws a card */
+    KBG_S_FORCED,   /* `forced` must be played, if it can */
+    KBG_S_END_TURN, /* the turn of `player` ends */
+    KBG_S_PASS_ON,  /* play passes on from `player` */
+    KBG_S_REACH,    /* play reaches `reach` */
+    KBG_S_OVER
+};
+
+/* Chance and decision nodes. */
+enum kbg_phase {
+    KBG_DEAL,     /* chance: a card dealt */
+    KBG_FOUND,    /* chance: the Character founding the Genealogy */
+    KBG_RESTART,  /* chance: a card turned up to restart an empty Genealogy */
+    KBG_DRAW,     /* chance: a card drawn into `drawer`'s hand */
+    KBG_MARRIAGE, /* chance: the card drawn for a Marriage */
+    KBG_PLAY,     /* a decision of `player` */
+    KBG_OVER
+};
+
+/* What a decision is about. */
+enum kbg_mode {
+    KBG_M_TURN,    /* play a card or draw (or pass) */
+    KBG_M_PENDING, /* a Draw 3 is pending: shift it or take the cards */
+    KBG_M_DRAWN,   /* play the card just drawn, or stop */
+    KBG_M_CHILD,   /* after a birth: play on the child, siblings, or stop */
+    KBG_M_FREE,    /* after an Assassination or the King's Blood card: one more card, or stop */
+    KBG_M_FORCED,  /* play the Event drawn at a Marriage */
+    KBG_M_PLACE    /* place the card a New Connection lifted */
+};
+
+/* Why a game ended. */
+enum kbg_end {
+    KBG_END_NONE,
+    KBG_END_WINNER,     /* a player emptied his hand */
+    KBG_END_PASSES,     /* every player passed since a card was last played or drawn */
+    KBG_END_NO_FOUNDER, /* no Character to start or restart the Genealogy */
+    KBG_END_MAX_TURNS   /* the max_turns-th turn ended */
+};
+
+/* Counters that grow with the length of a game or a match are 32-bit and
+ * saturate. */
+typedef struct kbg_state {
+    genealogy gn;
+    gn_set hand[KBG_MAXP];
+    gn_set known[KBG_MAXP]; /* cards of each hand everybody knows (received face up) */
+    gn_set pile, discards;
+    gn_set waiting;         /* Events of this turn, to the discards when it ends */
+    gn_set aside;           /* the King's Blood card when set aside */
+    int32_t total[KBG_MAXP]; /* points: the match's totals (one game: its points) */
+    uint32_t turns;         /* turns taken (for max_turns; the whole match) */
+    uint32_t games_done;    /* games of the match finished */
+    uint32_t reshuffles;    /* this game's reshuffles of the discards */
+    uint16_t pending;       /* Draw 3 cards pending on the player to move */
+    uint16_t draws_left;    /* cards `drawer` still draws */
+    uint8_t phase, step, then, mode;
+    uint8_t player;         /* whose turn it is */
+    uint8_t reach;          /* KBG_S_REACH: the player play reaches */
+    uint8_t dealer, dealt;
+    uint8_t dir;            /* 0 clockwise, 1 counterclockwise */
+    uint8_t drawer;
+    uint8_t lost;           /* seats whose next turn is lost, as bits */
+    uint8_t announced;      /* seats with a valid "King's Blood!", as bits */
+    uint8_t passed;         /* seats that passed since a card was last played or drawn */
+    uint8_t ability;        /* of the last card played from hand this turn */
+    uint8_t shifted;        /* this turn shifted a pending Draw 3 */
+    uint8_t winner;         /* of this game, or KBG_NONE */
+    uint8_t over;           /* why this game ended (enum kbg_end) */
+    uint8_t match_over;     /* the match is over: 1 by its target, 2 by max_turns */
+    uint8_t drawn;          /* the card drawn by the draw move, for KBG_M_DRAWN */
+    uint8_t parent;         /* KBG_S_MARRIAGE: the card the placed one touches... */
+    int8_t side;            /* ... and the side it lies on */
+    uint8_t child;          /* the newborn being played on (KBG_M_CHILD) */
+    uint8_t run_last;       /* the last sibling placed, or the child */
+    int8_t run_side;        /* the siblings' side, 0 before the first */
+    uint8_t forced;         /* the Event drawn at a Marriage (KBG_S_FORCED, KBG_M_FORCED) */
+    uint8_t nc_card;        /* the card a New Connection lifted (KBG_M_PLACE) */
+    uint8_t nc_to;          /* ... to be placed beside this card only, or KBG_NONE */
+    uint8_t last_winner;    /* the winner of the last finished game of a match */
+    uint8_t pad[4];
+} kbg_state;
+
+/* The points of a finished game (method A or B) in out[players]. */
+void kbg_game_points(const kbg_config *c, const kbg_state *s, int32_t *out);
+
+#endif

@@ -1,0 +1,1286 @@
+/*
+ * test_blood.c - the rules of King's Blood (the multiplayer game): one test
+ * per ruling (ruling_*) and per decision of the engine (decision_*,
+ * docs/kings-blood.md).
+ *
+ * Games run with chance=explicit; positions are set up by writing the
+ * state directly (white-box): hands, Genealogy, pile, and every other card
+ * in the discards.  Seat 0 is to play unless a test says otherwise.
+ */
+#include <stdio.h>
+
+#include "common.h"
+#include "core/core.h"
+#include "kingsblood/blood.h"
+
+static kb_deck D;
+
+static kbg_state *st(crown_game *g)
+{
+    return crown_internal_state_mut(g);
+}
+
+static void sound(crown_game *g)
+{
+    char msg[256];
+    ck_assert_msg(crown_internal_check(g, msg, sizeof msg) == 0, "%s", msg);
+}
+
+/* The id of the k-th card (0-based) reading `t`; "kings-blood" is the
+ * King's Blood card. */
+static int idk(const char *t, int k)
+{
+    for (int i = 0; i <= D.n; i++) {
+        char buf[32];
+        crown_buf b;
+        crown_buf_init(&b, buf, sizeof buf);
+        kb_put_card(&D.card[i], &b);
+        if (strcmp(buf, t) == 0 && k-- == 0)
+            return i;
+    }
+    ck_abort_msg("no card '%s'", t);
+    return -1;
+}
+
+static int id(const char *t)
+{
+    return idk(t, 0);
+}
+
+/* A game with chance=explicit and these options (the default deck unless
+ * the options give one). */
+static crown_game *game(const char *options)
+{
+    char opts[2048];
+    const char *deck = strstr(options, "deck=");
+    crown_err err;
+    if (deck) {
+        char list[1024];
+        snprintf(list, sizeof list, "%s", deck + 5);
+        ck_assert_int_eq(kb_parse_deck(&D, list, &err), CROWN_OK);
+    } else {
+        kb_default_deck(&D);
+    }
+    snprintf(opts, sizeof opts, "%s%schance=explicit", options, options[0] ? "," : "");
+    return new_game("kings_blood", opts, 1);
+}
+
+/* Adds the cards of a list to a set, each copy of a repeated text in turn. */
+static void add_cards(gn_set *set, gn_set *used, const char *list)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        int k = 0, c;
+        while (gn_set_has(used, c = idk(t, k)))
+            k++;
+        gn_set_add(set, c);
+        gn_set_add(used, c);
+    }
+}
+
+/* Writes a position: the hands (one list per seat, "" for none); the
+ * Genealogy as "card@row,x" items ("enthronement>B3m" or
+ * "kings-blood>B3m" attaches under a placed card); the pile ("rest" for
+ * every card not given out); every other card in the discards (the King's
+ * Blood card set aside).  Seat 0 is to play a turn. */
+static void setup(crown_game *g, const char *const hands[], const char *gen, const char *pile)
+{
+    kbg_state *s = st(g);
+    int players;
+    OK(crown_num_players(g, &players));
+    const kbg_config *cfg = (const kbg_config *)((const crown_game *)g)->config;
+    gn_set used = {{0, 0}};
+    memset(s->hand, 0, sizeof s->hand);
+    memset(s->known, 0, sizeof s->known);
+    memset(&s->pile, 0, sizeof s->pile);
+    memset(&s->discards, 0, sizeof s->discards);
+    memset(&s->waiting, 0, sizeof s->waiting);
+    memset(&s->aside, 0, sizeof s->aside);
+    gn_clear(&s->gn);
+    for (int p = 0; p < players; p++)
+        add_cards(&s->hand[p], &used, hands[p]);
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", gen);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        char *at = strchr(t, '@'), *gt = strchr(t, '>');
+        gn_set one = {{0, 0}};
+        if (at) {
+            int r, x;
+            *at = '\0';
+            ck_assert_int_eq(sscanf(at + 1, "%d,%d", &r, &x), 2);
+            add_cards(&one, &used, t);
+            gn_place_at(&s->gn, gn_set_next(&one, 0), r, x);
+        } else {
+            ck_assert_ptr_nonnull(gt);
+            *gt = '\0';
+            add_cards(&one, &used, t);
+            gn_attach(&s->gn, gn_set_next(&one, 0), id(gt + 1));
+        }
+    }
+    if (strcmp(pile, "rest") == 0) {
+        for (int c = 0; c < D.n; c++)
+            if (!gn_set_has(&used, c))
+                gn_set_add(&s->pile, c);
+    } else {
+        add_cards(&s->pile, &used, pile);
+    }
+    for (int c = 0; c < D.n; c++)
+        if (!gn_set_has(&used, c) && !gn_set_has(&s->pile, c))
+            gn_set_add(&s->discards, c);
+    if (cfg->advanced && !gn_set_has(&used, D.n))
+        gn_set_add(&s->aside, D.n);
+    s->phase = KBG_PLAY;
+    s->step = KBG_S_DECIDE;
+    s->mode = KBG_M_TURN;
+    s->player = 0;
+    s->dir = 0;
+    s->pending = 0;
+    s->draws_left = 0;
+    s->lost = s->announced = s->passed = 0;
+    s->ability = KB_PLAIN;
+    s->shifted = 0;
+    s->winner = KBG_NONE;
+    s->over = KBG_END_NONE;
+    s->drawn = s->forced = s->nc_card = s->nc_to = KBG_NONE;
+    s->child = s->run_last = KBG_NONE;
+    s->run_side = 0;
+    s->reshuffles = 0;
+    sound(g);
+}
+
+static int hand_size(crown_game *g, int p)
+{
+    return gn_set_count(&st(g)->hand[p]);
+}
+
+static int holds(crown_game *g, int p, const char *t)
+{
+    return gn_set_has(&st(g)->hand[p], id(t));
+}
+
+static int placed(crown_game *g, const char *t, int row, int x)
+{
+    int c = id(t);
+    return gn_has(&st(g)->gn, c) && st(g)->gn.row[c] == row && st(g)->gn.x[c] == x;
+}
+
+static int nlegal(crown_game *g)
+{
+    crown_move m[CROWN_MAX_MOVES_HINT];
+    size_t n;
+    OK(crown_legal_moves(g, m, CROWN_MAX_MOVES_HINT, &n));
+    return (int)n;
+}
+
+/* Applies k chance outcomes, each the lowest card that can be drawn. */
+static void draw_any(crown_game *g, int k)
+{
+    for (int i = 0; i < k; i++) {
+        ck_assert_int_eq(current(g), CROWN_CHANCE);
+        crown_move m[128];
+        size_t n;
+        OK(crown_legal_moves(g, m, 128, &n));
+        OK(crown_apply(g, m[0]));
+    }
+}
+
+static int sees(crown_game *g, int viewer, const char *needle)
+{
+    char *o = observe(g, viewer);
+    int r = strstr(o, needle) != NULL;
+    free(o);
+    return r;
+}
+
+/* ---- 1.4 setup -------------------------------------------------------- */
+
+START_TEST(ruling_setup_deal_founder_and_first_player)
+{
+    crown_game *g = game("players=3");
+    /* Seat 0 deals one card at a time from his left: seats 1, 2, 0, 1, ... */
+    ck_assert_int_eq(current(g), CROWN_CHANCE);
+    ck_assert_int_eq(st(g)->phase, KBG_DEAL);
+    static const char *const cards[] = {"B1m", "B2m", "B3m", "B4m", "B5f", "B6m", "B7m",
+                                        "B8m", "B9m", "Y1m", "Y2m", "Y3m", "Y4m", "Y5f",
+                                        "Y6m", "Y7m", "Y8m", "Y9m", "G1m", "G2m", "G3m"};
+    for (int i = 0; i < 21; i++) {
+        char mv[32];
+        snprintf(mv, sizeof mv, "deal %s", cards[i]);
+        play(g, mv);
+    }
+    ck_assert(holds(g, 1, "B1m") && holds(g, 2, "B2m") && holds(g, 0, "B3m"));
+    ck_assert_int_eq(hand_size(g, 0), 7);
+    ck_assert_int_eq(hand_size(g, 1), 7);
+    ck_assert_int_eq(hand_size(g, 2), 7);
+    /* The founder is a Character; Events are never turned up for it. */
+    ck_assert_int_eq(st(g)->phase, KBG_FOUND);
+    ck_assert(!can_play(g, "found exile"));
+    play(g, "found R8f-draw3");
+    ck_assert(placed(g, "R8f-draw3", 0, 0));
+    /* The dealer's left starts, and the founder's Draw 3 does nothing. */
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(st(g)->pending, 0);
+    ck_assert_int_eq(st(g)->mode, KBG_M_TURN);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.3 plays -------------------------------------------------------- */
+
+START_TEST(ruling_play_matches_colour_or_number)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f Y3f R7m G1m", "R1f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    ck_assert(can_play(g, "play B5f right of B3m"));  /* colour */
+    ck_assert(can_play(g, "play Y3f left of B3m"));   /* number */
+    ck_assert(!can_play(g, "play R7m right of B3m")); /* neither */
+    ck_assert(!can_play(g, "play G1m left of B3m"));
+    ck_assert(can_play(g, "draw"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_turn_play_or_draw_then_the_drawn_card_or_stop)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"R7m G1m R6m", "R1f Y2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    /* Nothing playable: draw is the only move. */
+    ck_assert_int_eq(nlegal(g), 1);
+    play(g, "draw");
+    ck_assert_int_eq(current(g), CROWN_CHANCE);
+    play(g, "draw B6f");
+    /* Only the drawn card may be played, or the player stops. */
+    ck_assert_int_eq(st(g)->mode, KBG_M_DRAWN);
+    ck_assert(can_play(g, "play B6f right of B3m"));
+    ck_assert(can_play(g, "stop"));
+    ck_assert(!can_play(g, "draw"));
+    play(g, "stop");
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+    /* A drawn card that cannot be played: stopping is still a move. */
+    g = game("players=2");
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "draw");
+    play(g, "draw R9f");
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(nlegal(g), 1);
+    ck_assert(can_play(g, "stop"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_marriage_same_colour_different_gender)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B6m Y3f B5f G1m", "R1f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B6m right of B3m"); /* same gender: no Marriage, the turn ends */
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+    g = game("players=2");
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    ck_assert_int_eq(st(g)->phase, KBG_MARRIAGE);
+    play(g, "marriage G4f");
+    ck_assert(placed(g, "G4f", 1, 1));
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(st(g)->mode, KBG_M_CHILD);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_marriage_draws_an_event_that_must_be_played)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f R7m G1m", "R1f"};
+    setup(g, hands, "B3m@0,0 Y9m@0,6", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage exile");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FORCED);
+    ck_assert(sees(g, 1, "drawn at the Marriage: exile"));
+    /* Only the forced Event's moves: the Active cards x the receivers. */
+    ck_assert(!can_play(g, "stop"));
+    ck_assert(!can_play(g, "draw"));
+    ck_assert(can_play(g, "exile on Y9m to seat 1"));
+    play(g, "exile on Y9m to seat 1");
+    ck_assert(holds(g, 1, "Y9m"));
+    ck_assert(gn_set_has(&st(g)->known[1], id("Y9m")));
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_marriage_with_no_card_to_draw_has_no_child)
+{
+    /* Every card of a small deck is in play: nothing can be drawn. */
+    crown_game *g = game("players=2,deck=B3m B5f R7m G1m R1f");
+    const char *const hands[] = {"B5f R7m G1m", "R1f"};
+    setup(g, hands, "B3m@0,0", "");
+    ck_assert(!gn_set_count(&st(g)->discards));
+    play(g, "play B5f right of B3m");
+    ck_assert_int_eq(gn_count(&st(g)->gn), 2);
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_forced_event_without_target_is_discarded)
+{
+    /* Two cards in the Genealogy, each with an Enthronement; the Marriage
+     * draws a third Enthronement: no target, discarded, the turn ends. */
+    crown_game *g = game("players=2,deck=B3m B5f G2m R9m Y9m Y1m enthronement enthronement "
+                         "enthronement");
+    const char *const hands[] = {"B5f R9m Y9m", "Y1m"};
+    setup(g, hands, "B3m@0,0 enthronement>B3m G2m@0,6 enthronement>G2m", "enthronement");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage enthronement");
+    ck_assert(gn_set_has(&st(g)->discards, idk("enthronement", 2)));
+    ck_assert(gn_set_empty(&st(g)->waiting));
+    ck_assert_int_eq(current(g), 1);
+    sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_play_on_the_child_after_a_birth)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f G6m Y1m assassination new-connection R2m", "R1f"};
+    setup(g, hands, "B3m@0,0 R7f@0,10", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f");
+    /* On the child only: a Character beside it, an Event on it, a New
+     * Connection moving another card beside it; or stop. */
+    ck_assert(can_play(g, "play G6m right of G4f"));
+    ck_assert(can_play(g, "assassination on G4f"));
+    ck_assert(!can_play(g, "assassination on R7f"));
+    ck_assert(can_play(g, "new-connection on G4f"));
+    ck_assert(can_play(g, "new-connection on R7f")); /* R7f may go beside the child */
+    ck_assert(!can_play(g, "play R2m left of R7f"));
+    ck_assert(can_play(g, "stop"));
+    play(g, "new-connection on R7f");
+    ck_assert(can_play(g, "place left of G4f"));
+    ck_assert(!can_play(g, "place left of B3m"));
+    play(g, "place left of G4f");
+    ck_assert(placed(g, "R7f", 1, -1));
+    ck_assert_int_eq(current(g), 1); /* no Marriage: the turn ended */
+    crown_free(g);
+    /* Each new Marriage starts this again. */
+    g = game("players=2");
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f");
+    play(g, "play G6m right of G4f");
+    ck_assert_int_eq(st(g)->phase, KBG_MARRIAGE);
+    play(g, "marriage Y8m");
+    ck_assert_int_eq(st(g)->child, id("Y8m"));
+    ck_assert(can_play(g, "play Y1m left of Y8m"));
+    ck_assert(!can_play(g, "play Y1m left of G4f"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_siblings)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f G4m Y4m R4f R4m Y9m G1f", "R1f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f");
+    /* The child's number beside it is a sibling, either side first; it
+     * never marries (G4m beside G4f would). */
+    ck_assert(can_play(g, "sibling G4m right"));
+    ck_assert(can_play(g, "sibling Y4m left"));
+    ck_assert(!can_play(g, "play G4m right of G4f"));
+    play(g, "sibling G4m right");
+    ck_assert(placed(g, "G4m", 1, 3));
+    ck_assert_int_eq(current(g), 0);
+    /* Then only on that side, each beside the previous, one per move. */
+    ck_assert(can_play(g, "sibling Y4m right"));
+    ck_assert(!can_play(g, "sibling Y4m left"));
+    ck_assert(!can_play(g, "play Y4m right of G4m"));
+    play(g, "sibling Y4m right");
+    ck_assert(placed(g, "Y4m", 1, 5));
+    /* After siblings the player still plays on the child, not on them. */
+    ck_assert(can_play(g, "play G1f left of G4f"));
+    ck_assert(!can_play(g, "play Y9m right of Y4m"));
+    /* The child's number on the other side is an ordinary play: it ends
+     * the run and may marry (R4f beside G4f does not: another colour). */
+    ck_assert(can_play(g, "play R4f left of G4f"));
+    play(g, "play R4f left of G4f");
+    ck_assert_int_eq(current(g), 1);
+    sound(g);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_only_the_last_card_played_from_hand_counts)
+{
+    /* Siblings B2f-skip then Y2m: the last card is Y2m, no Skip. */
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B5f B2f-skip Y2m R9m R8m", "R1f", "G1f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G2m");
+    play(g, "sibling B2f-skip right");
+    play(g, "sibling Y2m right");
+    play(g, "stop");
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+    /* The Skip as the last sibling: seat 1 loses his turn. */
+    g = game("players=3");
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G2m");
+    play(g, "sibling Y2m right");
+    play(g, "sibling B2f-skip right");
+    play(g, "stop");
+    ck_assert_int_eq(current(g), 2);
+    crown_free(g);
+    /* A drawn child is not played: its Skip does nothing. */
+    g = game("players=3");
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage Y2f-skip");
+    play(g, "stop");
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_assassination_then_one_more_card_anywhere)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"assassination assassination Y1m R9m", "R1f"};
+    setup(g, hands, "B3m@0,0 B5f@0,2 Y7m@0,8", "rest");
+    play(g, "assassination on B5f");
+    ck_assert(gn_set_has(&st(g)->discards, id("B5f")));
+    ck_assert_int_eq(st(g)->mode, KBG_M_FREE);
+    ck_assert(can_play(g, "play Y1m right of Y7m")); /* anywhere */
+    ck_assert(can_play(g, "stop"));
+    /* An Assassination as that card earns another. */
+    play(g, "assassination on Y7m");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FREE);
+    /* Events of the turn wait for its end. */
+    ck_assert_int_eq(gn_set_count(&st(g)->waiting), 2);
+    play(g, "stop");
+    ck_assert(gn_set_empty(&st(g)->waiting));
+    ck_assert(gn_set_has(&st(g)->discards, id("assassination")));
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_exile_to_any_player_face_up)
+{
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"exile exile Y1m R9m", "R1f", "G1f"};
+    setup(g, hands, "B3m@0,0 enthronement>B3m Y7m@0,8", "rest");
+    /* Any player, the player himself included. */
+    ck_assert(can_play(g, "exile on Y7m to seat 0"));
+    ck_assert(can_play(g, "exile on Y7m to seat 2"));
+    play(g, "exile on B3m to seat 2");
+    ck_assert(holds(g, 2, "B3m") && holds(g, 2, "enthronement"));
+    ck_assert(sees(g, 1, "seat 2: 3 cards, face up: B3m enthronement"));
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_new_connection)
+{
+    crown_game *g = game("players=2");
+    /* Lift B6m (its Reverse does not fire), place it beside R7f: no
+     * matching, not back where it was. */
+    const char *const hands[] = {"new-connection B9m R1m", "R1f"};
+    setup(g, hands, "B3m@0,0 B5m-reverse@0,2 R7f@0,8", "rest");
+    play(g, "new-connection on B5m-reverse");
+    ck_assert_int_eq(st(g)->mode, KBG_M_PLACE);
+    ck_assert(sees(g, 1, "lifted: B5m-reverse, from row 0 at 2"));
+    ck_assert(!can_play(g, "place right of B3m")); /* the spot it left */
+    ck_assert(can_play(g, "place left of B3m"));
+    play(g, "place right of R7f");
+    ck_assert(placed(g, "B5m-reverse", 0, 10));
+    ck_assert_int_eq(st(g)->dir, 0);
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+    /* A Marriage it forms is resolved as usual. */
+    g = game("players=2");
+    const char *const h2[] = {"new-connection B9m R1m", "R1f"};
+    setup(g, h2, "B3m@0,0 R8f-draw3@0,2 R7m@0,8", "rest");
+    play(g, "new-connection on R8f-draw3");
+    play(g, "place right of R7m");
+    ck_assert_int_eq(st(g)->phase, KBG_MARRIAGE);
+    play(g, "marriage G1f");
+    ck_assert(placed(g, "G1f", 1, 9));
+    ck_assert_int_eq(st(g)->mode, KBG_M_CHILD);
+    play(g, "stop");
+    ck_assert_int_eq(st(g)->pending, 0); /* the moved card's Draw 3 never fires */
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_new_connection_lift_does_not_remarry)
+{
+    /* Only the placed card can marry: R1m lifted from beside Y5m's
+     * neighbour and placed beside Y5m forms nothing (another colour), and
+     * the cards its lift made Active marry nobody. */
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"new-connection B9m G1m", "R1f"};
+    setup(g, hands, "B3m@0,0 Y6m@0,2 R1m@0,8", "rest");
+    play(g, "new-connection on R1m");
+    play(g, "place right of Y6m");
+    ck_assert_int_eq(current(g), 1); /* R1m beside Y5m: no Marriage */
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_enthronement_discards_every_other_card)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"enthronement enthronement Y9m", "R1f"};
+    setup(g, hands, "B3m@0,0 B5f@0,2 G4m@1,1 Y6f@0,8", "rest");
+    play(g, "enthronement on Y6f");
+    ck_assert(placed(g, "Y6f", 0, 0));
+    ck_assert_int_eq(gn_count(&st(g)->gn), 1);
+    ck_assert(gn_set_has(&st(g)->discards, id("B3m")));
+    ck_assert(gn_set_has(&st(g)->discards, id("G4m")));
+    ck_assert(kb_has_enthronement(&D, &st(g)->gn, id("Y6f")));
+    ck_assert_int_eq(current(g), 1);
+    /* Not on a card that has one. */
+    st(g)->player = 0;
+    ck_assert(!can_play(g, "enthronement on Y6f"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_empty_genealogy_restarts_at_once)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"assassination Y9m", "R1f"};
+    setup(g, hands, "B3m@0,0", "exile R5f");
+    play(g, "assassination on B3m");
+    /* At once: cards are turned up; an Event is discarded. */
+    ck_assert_int_eq(st(g)->phase, KBG_RESTART);
+    play(g, "turn exile");
+    ck_assert(gn_set_has(&st(g)->discards, id("exile")));
+    ck_assert_int_eq(st(g)->phase, KBG_RESTART);
+    play(g, "turn R5f");
+    ck_assert(placed(g, "R5f", 0, 0));
+    /* ... then the Assassination's one more card. */
+    ck_assert_int_eq(st(g)->mode, KBG_M_FREE);
+    crown_free(g);
+    /* No Character in the pile or the discards: no winner. */
+    g = game("players=2,deck=B3m Y9m R1f assassination exile");
+    const char *const h2[] = {"exile Y9m", "R1f"};
+    setup(g, h2, "B3m@0,0", "assassination");
+    play(g, "exile on B3m to seat 1");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_NO_FOUNDER);
+    ck_assert(gn_set_has(&st(g)->discards, id("exile")));
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.4 the last card ------------------------------------------------- */
+
+START_TEST(ruling_the_last_card_is_a_character)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"exile", "R1f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->announced = 1;
+    /* An Event as the last card cannot be played: draw instead. */
+    ck_assert(!can_play(g, "exile on B3m to seat 1"));
+    ck_assert_int_eq(nlegal(g), 1);
+    ck_assert(can_play(g, "draw"));
+    crown_free(g);
+    g = game("players=2,advanced=on");
+    const char *const h2[] = {"kings-blood", "R1f"};
+    setup(g, h2, "B3m@0,0", "rest");
+    st(g)->announced = 1;
+    ck_assert(!can_play(g, "kings-blood on B3m"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_kings_blood_announcement)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B4m B6m B7m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    /* Only with at most 2 cards. */
+    ck_assert(!can_play(g, "announce"));
+    play(g, "play B4m right of B3m");
+    /* Two cards left: no penalty. */
+    ck_assert_int_eq(current(g), 1);
+    play(g, "draw");
+    play(g, "draw Y9f");
+    play(g, "stop");
+    /* Seat 0 announces; the last card then needs the announcement. */
+    ck_assert(can_play(g, "announce"));
+    play(g, "announce");
+    ck_assert(sees(g, 1, "seat 0: 2 cards, King's Blood!"));
+    play(g, "play B6m left of B3m");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(hand_size(g, 0), 1);
+    ck_assert(!(st(g)->lost & 1)); /* announced: no penalty */
+    play(g, "draw");
+    play(g, "draw Y7f");
+    play(g, "stop");
+    play(g, "play B7m right of B4m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->winner, 0);
+    crown_free(g);
+    /* Without it, the last card cannot be played; announce, then play. */
+    g = game("players=2");
+    const char *const h2[] = {"B4m", "R1f R2m"};
+    setup(g, h2, "B3m@0,0", "rest");
+    ck_assert(!can_play(g, "play B4m right of B3m"));
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_announcement_ends_when_a_card_is_gained)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B4m B6m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "announce");
+    ck_assert(st(g)->announced & 1);
+    play(g, "draw");
+    play(g, "draw Y9f");
+    ck_assert(!(st(g)->announced & 1));
+    ck_assert(!can_play(g, "announce")); /* 3 cards */
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_unannounced_last_card_costs_three_cards_and_a_turn)
+{
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B4m B6m", "R1f R2m R3m", "G1m G2m G3m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "play B4m right of B3m");
+    /* One card, no announcement: 3 cards drawn, the next turn lost. */
+    ck_assert_int_eq(current(g), CROWN_CHANCE);
+    play(g, "draw Y1m");
+    play(g, "draw Y2m");
+    play(g, "draw Y3m");
+    ck_assert_int_eq(hand_size(g, 0), 4);
+    ck_assert(st(g)->lost & 1);
+    ck_assert(sees(g, 1, "seat 0: 4 cards, loses his next turn"));
+    ck_assert_int_eq(current(g), 1);
+    play(g, "draw");
+    play(g, "draw Y4m");
+    play(g, "stop");
+    play(g, "draw");
+    play(g, "draw Y6f");
+    play(g, "stop");
+    /* Play reaches seat 0: the turn is lost, seat 1 plays. */
+    ck_assert_int_eq(current(g), 1);
+    ck_assert(!(st(g)->lost & 1));
+    crown_free(g);
+    /* As many as can be drawn. */
+    g = game("players=3,deck=B3m B4m B6m R1f R2m R3m G1m G2m G3m Y1m");
+    setup(g, hands, "B3m@0,0", "Y1m");
+    play(g, "play B4m right of B3m");
+    play(g, "draw Y1m");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(hand_size(g, 0), 2);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.4 special abilities -------------------------------------------- */
+
+START_TEST(ruling_skip_and_reverse)
+{
+    crown_game *g = game("players=4");
+    const char *const hands[] = {"B2f-skip B5m-reverse Y1m", "R1f R2m", "G1f G2m", "Y6f Y7f"};
+    setup(g, hands, "Y2m@0,0 Y5f@0,8", "rest");
+    play(g, "play B2f-skip left of Y2m");
+    ck_assert_int_eq(current(g), 2);
+    crown_free(g);
+    g = game("players=4");
+    setup(g, hands, "Y2m@0,0 Y5f@0,8", "rest");
+    play(g, "play B5m-reverse right of Y5f");
+    ck_assert_int_eq(current(g), 3);
+    ck_assert(sees(g, 1, "direction: counterclockwise"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_reverse_with_two_players)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5m-reverse Y1m R1m", "R1f R2m"};
+    setup(g, hands, "Y5f@0,0", "rest");
+    play(g, "play B5m-reverse right of Y5f");
+    ck_assert_int_eq(current(g), 1); /* no further effect */
+    crown_free(g);
+    g = game("players=2,two_player_reverse=skip");
+    setup(g, hands, "Y5f@0,0", "rest");
+    play(g, "play B5m-reverse right of Y5f");
+    ck_assert_int_eq(current(g), 0); /* as a Skip */
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_draw_three_and_shifting)
+{
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B8f-draw3 Y1m R4m", "R8f-draw3 R2m B4m", "G1f G2m G3m"};
+    setup(g, hands, "B3f@0,0 R6m@0,6", "rest");
+    play(g, "play B8f-draw3 right of B3f");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(st(g)->mode, KBG_M_PENDING);
+    ck_assert(sees(g, 2, "pending Draw 3: 3 cards"));
+    /* Shifting: only Skip, Reverse or Draw 3 cards, with normal matching. */
+    ck_assert(can_play(g, "play R8f-draw3 right of R6m"));
+    ck_assert(!can_play(g, "play B4m left of B3f"));
+    ck_assert(can_play(g, "take"));
+    ck_assert(!can_play(g, "draw"));
+    /* The shift is the whole turn: R8f beside R6m would marry, but does
+     * not; another Draw 3 adds 3 more. */
+    play(g, "play R8f-draw3 right of R6m");
+    ck_assert_int_eq(current(g), 2);
+    ck_assert_int_eq(st(g)->pending, 6);
+    ck_assert_int_eq(gn_count(&st(g)->gn), 4); /* no child */
+    /* Seat 2 takes: draws 6, then plays his turn normally. */
+    play(g, "take");
+    draw_any(g, 6);
+    ck_assert_int_eq(hand_size(g, 2), 9);
+    ck_assert_int_eq(current(g), 2);
+    ck_assert_int_eq(st(g)->mode, KBG_M_TURN);
+    ck_assert_int_eq(st(g)->pending, 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_rulebook_draw_three_example)
+{
+    /* Sarah (seat 0) plays Merideth, a Draw 3, on Daniel (seat 1); Daniel
+     * plays Eleeza, another Draw 3: Emily (seat 2) must draw 6; Emily plays
+     * Aia, a Skip, which skips Sarah: Daniel has no defence and draws 6
+     * before his normal turn. */
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"Y8f-draw3 R1m B9m", "G8f-draw3 R2m B7m", "G2f-skip R3m B6m"};
+    setup(g, hands, "Y4f@0,0 G9m@0,8", "rest");
+    play(g, "play Y8f-draw3 right of Y4f");
+    ck_assert_int_eq(current(g), 1);
+    play(g, "play G8f-draw3 right of G9m");
+    ck_assert_int_eq(current(g), 2);
+    ck_assert_int_eq(st(g)->pending, 6);
+    play(g, "play G2f-skip left of G9m");
+    /* Sarah is skipped; the pending draw falls on Daniel. */
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(st(g)->pending, 6);
+    ck_assert(!can_play(g, "play R2m right of Y8f-draw3"));
+    play(g, "take");
+    draw_any(g, 6);
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(hand_size(g, 1), 8);
+    ck_assert_int_eq(st(g)->mode, KBG_M_TURN);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_skip_shift_with_two_players_comes_back)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B8f-draw3 Y1m R1m", "B2f-skip R2m R3m"};
+    setup(g, hands, "B3f@0,0", "rest");
+    play(g, "play B8f-draw3 right of B3f");
+    play(g, "play B2f-skip left of B3f");
+    ck_assert_int_eq(current(g), 1); /* back to the shifter */
+    ck_assert_int_eq(st(g)->pending, 3);
+    ck_assert_int_eq(st(g)->mode, KBG_M_PENDING);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_a_shift_may_win)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B8f-draw3 Y1m R1m", "B2f-skip"};
+    setup(g, hands, "B3f@0,0", "rest");
+    play(g, "play B8f-draw3 right of B3f");
+    ck_assert(!can_play(g, "play B2f-skip left of B3f")); /* not announced */
+    play(g, "announce");
+    play(g, "play B2f-skip left of B3f");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->winner, 1);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_lost_turn_is_used_when_play_reaches_the_player)
+{
+    /* Seat 1 has lost a turn.  A Skip by seat 0 passes over him: the lost
+     * turn stays. */
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B2f-skip B8f-draw3 Y1m", "R1f R2m", "G1f G2m"};
+    setup(g, hands, "B3f@0,0", "rest");
+    st(g)->lost = 2;
+    play(g, "play B2f-skip right of B3f");
+    ck_assert_int_eq(current(g), 2);
+    ck_assert(st(g)->lost & 2);
+    crown_free(g);
+    /* A Draw 3 on a player who lost his turn: he draws, no shift, and play
+     * passes on. */
+    g = game("players=3");
+    setup(g, hands, "B3f@0,0", "rest");
+    st(g)->lost = 2;
+    play(g, "play B8f-draw3 right of B3f");
+    ck_assert_int_eq(current(g), CROWN_CHANCE);
+    ck_assert_int_eq(st(g)->drawer, 1);
+    draw_any(g, 3);
+    ck_assert_int_eq(hand_size(g, 1), 5);
+    ck_assert_int_eq(current(g), 2);
+    ck_assert_int_eq(st(g)->pending, 0);
+    ck_assert(!(st(g)->lost & 2));
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.4 running out --------------------------------------------------- */
+
+START_TEST(ruling_a_draw_from_an_empty_pile_reshuffles)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"R7m G1m R6m", "R1f"};
+    setup(g, hands, "B3m@0,0", "");
+    int discards = gn_set_count(&st(g)->discards);
+    ck_assert_int_eq(discards, 77);
+    ck_assert(can_play(g, "draw"));
+    play(g, "draw");
+    ck_assert_int_eq(st(g)->reshuffles, 1);
+    ck_assert_int_eq(gn_set_count(&st(g)->pile), discards);
+    ck_assert(sees(g, 1, "pile: 77 cards (reshuffled 1 time)"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_passing_and_the_game_without_a_winner)
+{
+    crown_game *g = game("players=2,deck=B3m R7m G1m R6m R1f Y9f Y8f");
+    const char *const hands[] = {"R7m G1m R6m", "R1f Y9f Y8f"};
+    setup(g, hands, "B3m@0,0", "");
+    ck_assert(gn_set_empty(&st(g)->discards));
+    /* Neither play nor draw: pass. */
+    ck_assert_int_eq(nlegal(g), 1);
+    ck_assert(can_play(g, "pass"));
+    play(g, "pass");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert(sees(g, 0, "seat 0 (you): 3 cards, passed"));
+    play(g, "pass");
+    /* Every player passed since a card was last played or drawn. */
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_PASSES);
+    double r[2];
+    size_t n;
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 0);
+    ck_assert_double_eq(r[1], 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_option_max_turns)
+{
+    crown_game *g = game("players=2,max_turns=2");
+    const char *const hands[] = {"R7m G1m", "R1f Y2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 1;
+    play(g, "draw");
+    play(g, "draw Y9f");
+    play(g, "stop");
+    ck_assert_int_eq(current(g), 1);
+    play(g, "draw");
+    play(g, "draw Y7f");
+    play(g, "stop");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    ck_assert(sees(g, 0, "game over: the turn limit was reached, no winner"));
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.4 winning -------------------------------------------------------- */
+
+START_TEST(ruling_winning_marriage_still_resolves)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f", "R1f R2m"};
+    setup(g, hands, "B3m@0,0 Y7m@0,8", "rest");
+    play(g, "announce");
+    play(g, "play B5f right of B3m");
+    ck_assert_int_eq(st(g)->winner, 0);
+    ck_assert_int_eq(st(g)->phase, KBG_MARRIAGE);
+    play(g, "marriage exile");
+    /* The forced Exile may not give a card to the winner. */
+    ck_assert(!can_play(g, "exile on Y7m to seat 0"));
+    ck_assert(can_play(g, "exile on Y7m to seat 1"));
+    play(g, "exile on Y7m to seat 1");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->winner, 0);
+    double r[2];
+    size_t n;
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 1);
+    ck_assert_double_eq(r[1], -1);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.4 advanced rules ------------------------------------------------ */
+
+START_TEST(ruling_advanced_kings_blood_card)
+{
+    crown_game *g = game("players=3,advanced=on");
+    ck_assert(gn_set_has(&st(g)->aside, D.n)); /* set aside at the start */
+    const char *const hands[] = {"enthronement Y1m G6m", "R1f R2m", "G1f G2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    ck_assert(sees(g, 1, "King's Blood card: set aside"));
+    /* Whoever plays an Enthronement takes it. */
+    play(g, "enthronement on B3m");
+    ck_assert(holds(g, 0, "kings-blood"));
+    ck_assert(sees(g, 1, "face up: kings-blood"));
+    /* Played under an Active card, then one more card. */
+    st(g)->player = 0;
+    st(g)->mode = KBG_M_TURN;
+    play(g, "kings-blood on B3m");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FREE);
+    /* Any Character beside it, and that always marries. */
+    ck_assert(can_play(g, "play G6m right of B3m"));
+    play(g, "play G6m right of B3m");
+    ck_assert_int_eq(st(g)->phase, KBG_MARRIAGE);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_kings_blood_card_assassinated_exiled_enthroned)
+{
+    crown_game *g = game("players=3,advanced=on");
+    const char *const hands[] = {"assassination exile Y1m", "R1f R2m", "G1f G2m"};
+    setup(g, hands, "B3m@0,0 kings-blood>B3m Y5f@0,8", "rest");
+    play(g, "assassination on B3m");
+    ck_assert(gn_set_has(&st(g)->aside, D.n)); /* set aside */
+    crown_free(g);
+    g = game("players=3,advanced=on");
+    setup(g, hands, "B3m@0,0 kings-blood>B3m Y5f@0,8", "rest");
+    play(g, "exile on B3m to seat 2");
+    ck_assert(holds(g, 2, "kings-blood")); /* it goes with the Character */
+    crown_free(g);
+    /* Its only holder wins when another's Enthronement takes it. */
+    g = game("players=3,advanced=on");
+    const char *const h3[] = {"enthronement Y1m", "kings-blood", "G1f G2m"};
+    setup(g, h3, "B3m@0,0", "rest");
+    play(g, "enthronement on B3m");
+    ck_assert(holds(g, 0, "kings-blood"));
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->winner, 1);
+    crown_free(g);
+    /* A forced Enthronement takes it too. */
+    g = game("players=3,advanced=on");
+    const char *const h4[] = {"B5f Y1m R1m", "R1f", "G1f"};
+    setup(g, h4, "B3m@0,0 Y6f@0,8 kings-blood>Y6f", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage enthronement");
+    play(g, "enthronement on B3m");
+    ck_assert(holds(g, 0, "kings-blood"));
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.4 scoring and match play ---------------------------------------- */
+
+START_TEST(ruling_scoring_methods)
+{
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B4m", "R1f R2m exile", "G9f"};
+    setup(g, hands, "B3m@0,0 enthronement>B3m", "rest");
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    double sc[3];
+    size_t n;
+    OK(crown_scores(g, sc, 3, &n));
+    /* A: the opponents' hands (1+2+10, 9) and 5 per generation (1). */
+    ck_assert_double_eq(sc[0], 1 + 2 + 10 + 9 + 5);
+    ck_assert_double_eq(sc[1], 0);
+    crown_free(g);
+    g = game("players=3,scoring=B,event_points=7");
+    setup(g, hands, "B3m@0,0 enthronement>B3m", "rest");
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    OK(crown_scores(g, sc, 3, &n));
+    /* B: every other player his own hand; the winner -5 per generation. */
+    ck_assert_double_eq(sc[0], -5);
+    ck_assert_double_eq(sc[1], 1 + 2 + 7);
+    ck_assert_double_eq(sc[2], 9);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_match_play)
+{
+    crown_game *g = game("players=2,match=on,target=20");
+    ck_assert_int_eq(st(g)->dealer, 0);
+    const char *const hands[] = {"B4m", "R9f R8m exile"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    /* 27 points reach the target: the match is over, seat 0 wins. */
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    double r[2], sc[2];
+    size_t n;
+    OK(crown_scores(g, sc, 2, &n));
+    ck_assert_double_eq(sc[0], 27);
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 1);
+    ck_assert_double_eq(r[1], -1);
+    crown_free(g);
+    /* Below the target, the next game is dealt by the player on the left. */
+    g = game("players=2,match=on,target=100");
+    setup(g, hands, "B3m@0,0", "rest");
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_CHANCE);
+    ck_assert_int_eq(st(g)->phase, KBG_DEAL);
+    ck_assert_int_eq(st(g)->dealer, 1);
+    ck_assert_int_eq(st(g)->games_done, 1);
+    ck_assert_int_eq(st(g)->total[0], 27);
+    ck_assert_int_eq(gn_set_count(&st(g)->pile), 82);
+    sound(g);
+    double r2[2];
+    OK(crown_returns(g, r2, 2, &n));
+    ck_assert_double_eq(r2[0], 0); /* nothing is settled before the end */
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_match_play_method_b_lowest_wins_ties_share)
+{
+    crown_game *g = game("players=3,match=on,scoring=B,target=10");
+    const char *const hands[] = {"B4m", "R9f R8m", "G4f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->total[0] = 3;
+    st(g)->total[2] = -1;
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    /* Totals 3, 17, 3: the lowest, 3, is shared by seats 0 and 2. */
+    double r[3];
+    size_t n;
+    OK(crown_returns(g, r, 3, &n));
+    ck_assert_double_eq_tol(r[0], 0.5, 1e-12);
+    ck_assert_double_eq_tol(r[2], 0.5, 1e-12);
+    ck_assert_double_eq_tol(r[1], -1, 1e-12);
+    crown_free(g);
+}
+END_TEST
+
+/* ---- 1.4 public information --------------------------------------------- */
+
+START_TEST(ruling_public_information)
+{
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B5f R7m G1m", "R1f Y2m", "G2f-skip"};
+    setup(g, hands, "B3m@0,0", "rest");
+    gn_set_add(&st(g)->known[1], id("Y2m"));
+    char *o = observe(g, 2);
+    ck_assert_msg(strstr(o, "seat 0: 3 cards\n"), "%s", o);
+    ck_assert_msg(strstr(o, "seat 1: 2 cards, face up: Y2m\n"), "%s", o);
+    ck_assert_msg(strstr(o, "seat 2 (you): 1 card: G2f-skip\n"), "%s", o);
+    ck_assert_msg(!strstr(o, "B5f"), "%s", o);
+    free(o);
+    o = observe(g, CROWN_SPECTATOR);
+    ck_assert_msg(!strstr(o, "G2f") && !strstr(o, "R7m") && !strstr(o, "R1f"), "%s", o);
+    free(o);
+    /* A drawn card is seen by its drawer only. */
+    play(g, "draw");
+    play(g, "draw Y9f");
+    ck_assert(sees(g, 0, "drawn: Y9f"));
+    ck_assert(!sees(g, 1, "Y9f"));
+    ck_assert(sees(g, 1, "seat 0 drew a card"));
+    size_t len;
+    char t[64];
+    OK(crown_history_length(g, &len));
+    OK(crown_history_text(g, len - 1, 1, t, sizeof t, &len));
+    ck_assert_str_eq(t, "draw: seat 0 draws a card");
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_resample_keeps_face_up_cards)
+{
+    /* Play until somebody holds a card received face up. */
+    crown_game *g = NULL;
+    trng r = {5};
+    crown_move m[CROWN_MAX_MOVES_HINT];
+    size_t n;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 100 && !found; seed++) {
+        crown_free(g);
+        g = new_game("kings_blood", "players=4,advanced=on", seed);
+        while (!terminal(g) && !found) {
+            OK(crown_legal_moves(g, m, CROWN_MAX_MOVES_HINT, &n));
+            OK(crown_apply(g, m[trng_below(&r, n)]));
+            for (int p = 0; p < 4; p++)
+                found |= !gn_set_empty(&st(g)->known[p]) && !terminal(g);
+        }
+    }
+    ck_assert(found);
+    for (int viewer = 0; viewer < 4; viewer++) {
+        crown_game *d = NULL;
+        OK(crown_resample(g, viewer, 99, &d));
+        for (int p = 0; p < 4; p++) {
+            const kbg_state *a = crown_internal_state(g), *b = crown_internal_state(d);
+            ck_assert_int_eq(gn_set_count(&a->known[p]), gn_set_count(&b->known[p]));
+            ck_assert_int_eq(gn_set_count(&a->hand[p]), gn_set_count(&b->hand[p]));
+        }
+        char *o1 = observe(g, viewer), *o2 = observe(d, viewer);
+        ck_assert_str_eq(o1, o2);
+        free(o1);
+        free(o2);
+        crown_free(d);
+    }
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_resample_redeals_hidden_cards)
+{
+    /* Over many resamples, another seat's hand changes, the viewer's never. */
+    crown_game *g = new_game("kings_blood", "players=3", 4);
+    int changed = 0;
+    const kbg_state *a = crown_internal_state(g);
+    char *mine = observe(g, 0);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        crown_game *d = NULL;
+        OK(crown_resample(g, 0, seed, &d));
+        const kbg_state *b = crown_internal_state(d);
+        char *o = observe(d, 0);
+        ck_assert_str_eq(o, mine);
+        free(o);
+        changed |= memcmp(&a->hand[1], &b->hand[1], sizeof a->hand[1]) != 0;
+        crown_free(d);
+    }
+    free(mine);
+    ck_assert(changed);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_move_notation)
+{
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B5f exile R7m", "R1f", "G1f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    crown_move a, b;
+    OK(crown_move_from_text(g, "EXILE on b3m TO SEAT 02", &a));
+    OK(crown_move_from_text(g, "exile on B3m to seat 2", &b));
+    ck_assert_int_eq(a, b);
+    ck_assert_int_eq(a, CROWN_KB_EXILE(id("exile"), id("B3m"), 2));
+    ck_assert_int_eq(crown_move_from_text(g, "exile on B3m to seat 3", &a), CROWN_EILLEGAL);
+    ck_assert_int_eq(crown_move_from_text(g, "exile on B3m", &a), CROWN_EPARSE);
+    ck_assert_int_eq(crown_move_from_text(g, "take", &a), CROWN_EILLEGAL);
+    ck_assert_int_eq(crown_move_from_text(g, "stop now", &a), CROWN_EPARSE);
+    ck_assert_int_eq(crown_move_from_text(g, "kings-blood on B3m", &a), CROWN_EILLEGAL);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_pass_is_offered_with_announce)
+{
+    /* One Character, unannounced, nothing to draw: no play is legal now;
+     * the player may announce (then play) or pass. */
+    crown_game *g = game("players=2,deck=B3m B5m R1f R2m");
+    const char *const hands[] = {"B5m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0", "");
+    ck_assert(can_play(g, "announce"));
+    ck_assert(can_play(g, "pass"));
+    ck_assert_int_eq(nlegal(g), 2);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_max_turns_ends_a_match_as_a_draw)
+{
+    crown_game *g = game("players=2,match=on,max_turns=1");
+    const char *const hands[] = {"R7m G1m", "R1f Y2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 1;
+    st(g)->total[0] = 50;
+    play(g, "draw");
+    play(g, "draw Y9f");
+    play(g, "stop");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->match_over, 2);
+    double r[2];
+    size_t n;
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 0);
+    ck_assert_double_eq(r[1], 0);
+    crown_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("kings_blood");
+    TCase *tc = tcase_create("rulings");
+    tcase_add_test(tc, ruling_setup_deal_founder_and_first_player);
+    tcase_add_test(tc, ruling_play_matches_colour_or_number);
+    tcase_add_test(tc, ruling_turn_play_or_draw_then_the_drawn_card_or_stop);
+    tcase_add_test(tc, ruling_marriage_same_colour_different_gender);
+    tcase_add_test(tc, ruling_marriage_draws_an_event_that_must_be_played);
+    tcase_add_test(tc, ruling_marriage_with_no_card_to_draw_has_no_child);
+    tcase_add_test(tc, ruling_forced_event_without_target_is_discarded);
+    tcase_add_test(tc, ruling_play_on_the_child_after_a_birth);
+    tcase_add_test(tc, ruling_siblings);
+    tcase_add_test(tc, ruling_only_the_last_card_played_from_hand_counts);
+    tcase_add_test(tc, ruling_assassination_then_one_more_card_anywhere);
+    tcase_add_test(tc, ruling_exile_to_any_player_face_up);
+    tcase_add_test(tc, ruling_new_connection);
+    tcase_add_test(tc, ruling_new_connection_lift_does_not_remarry);
+    tcase_add_test(tc, ruling_enthronement_discards_every_other_card);
+    tcase_add_test(tc, ruling_empty_genealogy_restarts_at_once);
+    tcase_add_test(tc, ruling_the_last_card_is_a_character);
+    tcase_add_test(tc, ruling_kings_blood_announcement);
+    tcase_add_test(tc, ruling_announcement_ends_when_a_card_is_gained);
+    tcase_add_test(tc, ruling_unannounced_last_card_costs_three_cards_and_a_turn);
+    tcase_add_test(tc, ruling_skip_and_reverse);
+    tcase_add_test(tc, ruling_reverse_with_two_players);
+    tcase_add_test(tc, ruling_draw_three_and_shifting);
+    tcase_add_test(tc, ruling_rulebook_draw_three_example);
+    tcase_add_test(tc, ruling_skip_shift_with_two_players_comes_back);
+    tcase_add_test(tc, ruling_a_shift_may_win);
+    tcase_add_test(tc, ruling_lost_turn_is_used_when_play_reaches_the_player);
+    tcase_add_test(tc, ruling_a_draw_from_an_empty_pile_reshuffles);
+    tcase_add_test(tc, ruling_passing_and_the_game_without_a_winner);
+    tcase_add_test(tc, ruling_option_max_turns);
+    tcase_add_test(tc, ruling_winning_marriage_still_resolves);
+    tcase_add_test(tc, ruling_advanced_kings_blood_card);
+    tcase_add_test(tc, ruling_kings_blood_card_assassinated_exiled_enthroned);
+    tcase_add_test(tc, ruling_scoring_methods);
+    tcase_add_test(tc, ruling_match_play);
+    tcase_add_test(tc, ruling_match_play_method_b_lowest_wins_ties_share);
+    tcase_add_test(tc, ruling_public_information);
+    tcase_add_test(tc, decision_resample_keeps_face_up_cards);
+    tcase_add_test(tc, decision_resample_redeals_hidden_cards);
+    tcase_add_test(tc, decision_move_notation);
+    tcase_add_test(tc, decision_pass_is_offered_with_announce);
+    tcase_add_test(tc, decision_max_turns_ends_a_match_as_a_draw);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
