@@ -194,6 +194,8 @@ int main(int argc, char **argv)
         {"game_of_kingdoms", "players=4,variant=ruthless"},
         {"game_of_kingdoms", "players=6,variant=ruthless"},
         {"kings_family", ""},
+        {"kings_blood", "players=4"},
+        {"kings_blood", "players=4,advanced=on"},
     };
     int rc = 0;
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)

@@ -156,6 +156,19 @@ run "$play" kings_family --seed 2 --quiet
 status_is 0
 says "result:"
 never_says "seat 0  "
+run "$play" kings_blood --options players=3,advanced=on --seed 2
+status_is 0
+says "game over: seat "
+says "seat 2  "
+says "chance  found "
+
+# A whole King's Blood game as a person plays it: the first menu entry.
+human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" kings_blood --options players=3 --human 1 --seed 4
+status_is 0
+says "you are seat 1"
+says "seat 1 (you): "
+says "game over"
+count_is 7 "chance  deal a card to seat 0"
 
 # ---- crown-play: a human seat -------------------------------------------------
 g2="game_of_kingdoms --options players=2 --human 0 --seed 3"

@@ -275,6 +275,27 @@ class Play(unittest.TestCase):
             crown.Game("kings_family", "deck=B1m B1x")
         self.assertIn("'B1x'", str(cm.exception))
 
+    def test_kings_blood(self):
+        # The binding plays the multiplayer game with nothing specific to it.
+        for options in ("players=3", "players=5,advanced=on,scoring=B"):
+            for seed in range(3):
+                rng = random.Random(seed)
+                with crown.Game("kings_blood", options, seed=seed) as g:
+                    n = g.num_players
+                    steps = 0
+                    while not g.is_terminal():
+                        p = g.current_player()
+                        self.assertIn("you are seat %d" % p, g.observation(p))
+                        m = rng.choice(g.legal_moves())
+                        g.apply(g.move_to_text(m))
+                        steps += 1
+                    self.assertGreater(steps, 0)
+                    self.assertAlmostEqual(sum(g.returns()), 0.0)
+                    self.assertEqual(len(g.scores()), n)
+                    with crown.Game.deserialize(g.serialize()) as back:
+                        self.assertEqual(back.state_hash(), g.state_hash())
+                    self.assertIn("game over", g.observation(crown.SPECTATOR))
+
     def test_clone_and_history(self):
         with crown.Game(KD, "players=4", seed=2) as g:
             g.apply(g.legal_moves()[0])
