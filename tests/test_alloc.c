@@ -100,6 +100,9 @@ START_TEST(no_allocation_in_steady_state)
         steady_state("game_of_kingdoms", "players=4,variant=ruthless", seed);
         steady_state("game_of_kingdoms", "players=2,chance=explicit", seed);
         steady_state("game_of_kingdoms", "players=6,games=3", seed);
+        steady_state("kings_family", "", seed);
+        steady_state("kings_blood", "players=4,advanced=on", seed);
+        steady_state("kings_blood", "players=3,match=on,target=40,chance=explicit", seed);
     }
 }
 END_TEST
@@ -125,11 +128,11 @@ END_TEST
         ck_assert_int_gt(failures_seen, 0); \
     } while (0)
 
-START_TEST(out_of_memory_is_reported)
+static void out_of_memory(const char *name, const char *options, int viewer)
 {
     crown_game *g = NULL;
     char err[256];
-    EACH_FAILURE(crown_new_ex(&g, "game_of_kingdoms", "players=3", 5, err, sizeof err), g);
+    EACH_FAILURE(crown_new_ex(&g, name, options, 5, err, sizeof err), g);
     ck_assert_str_eq(err, "out of memory");
 
     crown_game *c = NULL;
@@ -137,7 +140,7 @@ START_TEST(out_of_memory_is_reported)
     crown_free(c);
 
     c = NULL;
-    EACH_FAILURE(crown_resample(g, 1, 9, &c), c);
+    EACH_FAILURE(crown_resample(g, viewer, 9, &c), c);
     crown_free(c);
 
     char *text = serialize(g);
@@ -146,6 +149,13 @@ START_TEST(out_of_memory_is_reported)
     crown_free(c);
     free(text);
     crown_free(g);
+}
+
+START_TEST(out_of_memory_is_reported)
+{
+    out_of_memory("game_of_kingdoms", "players=3", 1);
+    out_of_memory("kings_family", "", 0);
+    out_of_memory("kings_blood", "players=4,advanced=on", 2);
 }
 END_TEST
 
