@@ -243,6 +243,15 @@ static void check_copies(crown_game *g, int players, trng *r)
     char *v1 = observe(g, viewer), *v2 = observe(d, viewer);
     ck_assert_msg(strcmp(v1, v2) == 0, "viewer %d sees a difference:\n%s\n---\n%s", viewer, v1,
                   v2);
+    if (strncmp(crown_name(g), "kings_", 6) == 0) {
+        /* The King's Blood views fit an 80-column terminal. */
+        for (const char *line = v1; *line;) {
+            const char *end = strchr(line, '\n');
+            size_t len = end ? (size_t)(end - line) : strlen(line);
+            ck_assert_msg(len <= 80, "a line of %zu columns:\n%s", len, v1);
+            line += len + (end ? 1 : 0);
+        }
+    }
     free(v1);
     free(v2);
     int p1 = current(g), p2 = current(d);

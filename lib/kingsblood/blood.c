@@ -1034,7 +1034,7 @@ static void kbg_move_text_seen(const void *config, const void *state, crown_move
 
 static const char *const mode_txt[] = {
     "play a card or draw",
-    "take the pending cards, or shift them with a Skip, Reverse or Draw 3",
+    "take the pending cards, or shift them",
     "play the card just drawn, or stop",
     "play on the newborn child, add a sibling, or stop",
     "play one more card, anywhere, or stop",
@@ -1085,7 +1085,7 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
                      s->dir ? "counterclockwise" : "clockwise");
     if (viewer >= 0)
         crown_buf_printf(b, "you are seat %d\n", viewer);
-    crown_buf_puts(b, "Genealogy (row: card@x, x in half cards; * Active, ^ Enthronement, "
+    crown_buf_puts(b, "Genealogy (row: card@x in half cards; * Active, ^ Enthronement, "
                       "+ King's Blood):\n");
     genealogy shown = s->gn;
     if (s->phase == KBG_PLAY && s->mode == KBG_M_PLACE)
