@@ -1235,6 +1235,21 @@ START_TEST(decision_max_turns_ends_a_match_as_a_draw)
 }
 END_TEST
 
+START_TEST(decision_counters_saturate)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"R7m G1m R6m", "R1f Y2m Y3m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = UINT32_MAX;
+    play(g, "draw");
+    play(g, "draw Y9f");
+    play(g, "stop");
+    ck_assert_uint_eq(st(g)->turns, UINT32_MAX);
+    ck_assert_int_eq(current(g), 1);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_blood");
@@ -1281,6 +1296,7 @@ int main(void)
     tcase_add_test(tc, decision_move_notation);
     tcase_add_test(tc, decision_pass_is_offered_with_announce);
     tcase_add_test(tc, decision_max_turns_ends_a_match_as_a_draw);
+    tcase_add_test(tc, decision_counters_saturate);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
