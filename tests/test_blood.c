@@ -1235,6 +1235,24 @@ START_TEST(decision_max_turns_ends_a_match_as_a_draw)
 }
 END_TEST
 
+START_TEST(decision_lifted_card_names_no_target)
+{
+    /* Two B3m in the Genealogy: a move names each with its place.  Once one
+     * is lifted by a New Connection it is in no row, so the other is plain
+     * "B3m" again. */
+    crown_game *g = game("players=2,deck=B3m B3m new-connection Y9m Y8m Y7m G1m G2m");
+    const char *const hands[] = {"new-connection Y9m Y8m", "Y7m"};
+    setup(g, hands, "B3m@0,0 B3m@0,8", "rest");
+    ck_assert(!can_play(g, "new-connection on B3m"));
+    play(g, "new-connection on B3m@0,8");
+    ck_assert(can_play(g, "place right of B3m"));
+    ck_assert(!can_play(g, "place right of B3m@0,0"));
+    play(g, "place right of B3m");
+    ck_assert_int_eq(st(g)->gn.x[idk("B3m", 1)], 2);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(decision_counters_saturate)
 {
     crown_game *g = game("players=2");
@@ -1297,6 +1315,7 @@ int main(void)
     tcase_add_test(tc, decision_pass_is_offered_with_announce);
     tcase_add_test(tc, decision_max_turns_ends_a_match_as_a_draw);
     tcase_add_test(tc, decision_counters_saturate);
+    tcase_add_test(tc, decision_lifted_card_names_no_target);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -950,7 +950,8 @@ static void put_card(const kbg_config *cfg, int c, crown_buf *b)
 
 static void put_target(const kbg_config *cfg, const kbg_state *s, int t, crown_buf *b)
 {
-    kb_put_target(&cfg->deck, &s->gn, t, b);
+    int lifted = s->phase == KBG_PLAY && s->mode == KBG_M_PLACE ? s->nc_card : -1;
+    kb_put_target(&cfg->deck, &s->gn, t, lifted, b);
 }
 
 static void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b)

@@ -62,11 +62,11 @@ int kb_attached(const kb_deck *d, const genealogy *g, int t, int kind, int event
     return -1;
 }
 
-void kb_put_target(const kb_deck *d, const genealogy *g, int t, crown_buf *b)
+void kb_put_target(const kb_deck *d, const genealogy *g, int t, int lifted, crown_buf *b)
 {
     kb_put_card(&d->card[t], b);
     GN_FOR(&g->present, c) {
-        if (c != t && d->face[c] == d->face[t]) {
+        if (c != t && c != lifted && d->face[c] == d->face[t]) {
             crown_buf_printf(b, "@%d,%d", g->row[t], g->x[t]);
             return;
         }

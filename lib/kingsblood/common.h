@@ -73,8 +73,9 @@ static inline int kb_carries_kings_blood(const kb_deck *d, const genealogy *g, i
 }
 
 /* A card of the Genealogy in move texts: its text, then "@row,x" when
- * another card of the Genealogy reads the same. */
-void kb_put_target(const kb_deck *d, const genealogy *g, int t, crown_buf *b);
+ * another card of the Genealogy reads the same (not counting `lifted`, a
+ * card a New Connection holds, or -1). */
+void kb_put_target(const kb_deck *d, const genealogy *g, int t, int lifted, crown_buf *b);
 
 /* ---- the view ----------------------------------------------------------
  * Lines wrap at 80 columns; continuation lines are indented. */

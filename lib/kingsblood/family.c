@@ -691,9 +691,9 @@ static void put_card(const kf_config *cfg, int c, crown_buf *b)
     kb_put_card(CARD(cfg, c), b);
 }
 
-static void put_target(const kf_config *cfg, const genealogy *g, int t, crown_buf *b)
+static void put_target(const kf_config *cfg, const kf_state *s, int t, crown_buf *b)
 {
-    kb_put_target(&cfg->deck, g, t, b);
+    kb_put_target(&cfg->deck, &s->gn, t, s->phase == KF_PLACE ? s->nc_card : -1, b);
 }
 
 static void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
@@ -711,17 +711,17 @@ static void kf_move_text(const void *config, const void *state, crown_move m, cr
         crown_buf_puts(b, "play ");
         put_card(cfg, KF_CARD(m), b);
         crown_buf_puts(b, KF_SIDE(m) < 0 ? " left of " : " right of ");
-        put_target(cfg, &s->gn, KF_TARGET(m), b);
+        put_target(cfg, s, KF_TARGET(m), b);
         return;
     case CROWN_KB_K_EVENT:
         put_card(cfg, KF_CARD(m), b);
         crown_buf_puts(b, " on ");
-        put_target(cfg, &s->gn, KF_TARGET(m), b);
+        put_target(cfg, s, KF_TARGET(m), b);
         return;
     case CROWN_KB_K_PLACE:
         crown_buf_puts(b, "place ");
         crown_buf_puts(b, KF_SIDE(m) < 0 ? "left of " : "right of ");
-        put_target(cfg, &s->gn, KF_TARGET(m), b);
+        put_target(cfg, s, KF_TARGET(m), b);
         return;
     case CROWN_KB_K_SIBLING:
         crown_buf_puts(b, "sibling ");
