@@ -1232,6 +1232,17 @@ START_TEST(decision_max_turns_ends_a_match_as_a_draw)
     ck_assert_double_eq(r[0], 0);
     ck_assert_double_eq(r[1], 0);
     crown_free(g);
+    /* A game won on the last turn scores, and the match ends there too. */
+    g = game("players=2,match=on,max_turns=1");
+    const char *const h2[] = {"B4m", "R1f Y2m"};
+    setup(g, h2, "B3m@0,0", "rest");
+    st(g)->turns = 1;
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->match_over, 2);
+    ck_assert_int_eq(st(g)->total[0], 3);
+    crown_free(g);
 }
 END_TEST
 

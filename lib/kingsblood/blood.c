@@ -482,8 +482,8 @@ static void game_over(const kbg_config *cfg, kbg_state *s, int why)
     s->step = KBG_S_OVER;
     if (!cfg->match)
         return;
-    if (why == KBG_END_MAX_TURNS) {
-        s->match_over = 2;
+    if (why == KBG_END_MAX_TURNS || (cfg->max_turns && s->turns >= cfg->max_turns)) {
+        s->match_over = 2; /* the turns are used up, even by a game just won */
         return;
     }
     for (int q = 0; q < cfg->players; q++) {
