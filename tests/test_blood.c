@@ -1243,6 +1243,16 @@ START_TEST(decision_max_turns_ends_a_match_as_a_draw)
     ck_assert_int_eq(st(g)->match_over, 2);
     ck_assert_int_eq(st(g)->total[0], 3);
     crown_free(g);
+    /* ... unless its points reach the target. */
+    g = game("players=2,match=on,max_turns=1,target=3");
+    setup(g, h2, "B3m@0,0", "rest");
+    st(g)->turns = 1;
+    play(g, "announce");
+    play(g, "play B4m right of B3m");
+    ck_assert_int_eq(st(g)->match_over, 1);
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 1);
+    crown_free(g);
 }
 END_TEST
 

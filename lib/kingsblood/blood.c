@@ -482,15 +482,15 @@ static void game_over(const kbg_config *cfg, kbg_state *s, int why)
     s->step = KBG_S_OVER;
     if (!cfg->match)
         return;
+    for (int q = 0; q < cfg->players; q++) {
+        if (s->total[q] >= cfg->target) {
+            s->match_over = 1; /* reached, even on the last turn allowed */
+            return;
+        }
+    }
     if (why == KBG_END_MAX_TURNS || (cfg->max_turns && s->turns >= cfg->max_turns)) {
         s->match_over = 2; /* the turns are used up, even by a game just won */
         return;
-    }
-    for (int q = 0; q < cfg->players; q++) {
-        if (s->total[q] >= cfg->target) {
-            s->match_over = 1;
-            return;
-        }
     }
     s->dealer = (uint8_t)((s->dealer + 1) % cfg->players); /* the deal passes to the left */
     new_game(cfg, s);
