@@ -75,6 +75,15 @@ static const config configs[] = {
     {"kings_blood", "players=4,advanced=on,deck=B1m B1f B2f-skip B5m-reverse B8f-draw3 Y1m "
                     "Y1f Y8f-draw3 R1m R5m-reverse assassination assassination exile exile "
                     "new-connection new-connection enthronement enthronement", 1000},
+    {"blood_bound", "players=6", 1000},
+    {"blood_bound", "players=7", 1000},
+    {"blood_bound", "players=8", 1000},
+    {"blood_bound", "players=9", 1000},
+    {"blood_bound", "players=10", 1000},
+    {"blood_bound", "players=11", 1000},
+    {"blood_bound", "players=12", 1000},
+    {"blood_bound", "players=9,chance=explicit", 300},
+    {"blood_bound", "players=7,max_turns=12", 300},
 };
 #define NCONFIGS (int)(sizeof configs / sizeof configs[0])
 

@@ -11,11 +11,13 @@
 extern const crown_rules crown_kingdoms_rules;
 extern const crown_rules crown_family_rules;
 extern const crown_rules crown_blood_rules;
+extern const crown_rules crown_bloodbound_rules;
 
 const crown_rules *const crown_registry[] = {
     &crown_family_rules,
     &crown_kingdoms_rules,
     &crown_blood_rules,
+    &crown_bloodbound_rules,
 };
 
 const size_t crown_registry_count = sizeof crown_registry / sizeof crown_registry[0];

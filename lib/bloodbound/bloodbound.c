@@ -1,0 +1,1270 @@
+/*
+ * bloodbound.c - Blood Bound: hidden roles, wounds, intervention, the ten
+ * abilities and the Inquisitor.  The rules as the engine plays them, and
+ * its decisions: docs/blood-bound.md.
+ *
+ * A game is the setup (chance: the characters in play, the deal, the
+ * dagger) and then turns.  An attack runs through offers of intervention,
+ * the target's acceptance, the wounded player's token, his ability, and the
+ * wounds abilities cause; every decision, even a forced one, is a move.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/rules.h"
+#include "bloodbound.h"
+
+#define BIT(p) (1u << (p))
+/* The most moves: the Inquisitor's Curses with 11 players, a True holder
+ * and 3 False ones among 10 others: 10 * C(9, 3) = 840. */
+#define BB_MAX_MOVES 1024
+
+static const char *const token_txt[4] = {"rank", "rose", "beast", "unknown"};
+static const char *const clan_txt[3] = {"rose", "beast", "inquisitor"};
+static const char *const clan_name[3] = {"Rose", "Beast", "Secret Order"};
+
+/* ---- options ---------------------------------------------------------- */
+
+enum { OPT_PLAYERS, OPT_MAX_TURNS, OPT_COUNT };
+
+static const crown_option_spec bb_options[OPT_COUNT] = {
+    {.name = "players", .kind = CROWN_OPT_INT, .min = 6, .max = BB_MAXP, .def = 8,
+     .help = "number of players (odd counts bring in the Inquisitor)"},
+    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 0,
+     .help = "0: no limit; else the game is a draw (every player scores 0) when this many "
+             "turns end without a capture (for self-play)"},
+};
+
+static int bb_configure(void *config, crown_optvals *vals, crown_err *err)
+{
+    (void)err;
+    bb_config *c = config;
+    memset(c, 0, sizeof *c);
+    c->players = (int)vals->v[OPT_PLAYERS];
+    c->per_clan = c->players / 2;
+    c->inquisitor = c->players % 2;
+    c->false_curses = bb_false_curses(c->players);
+    c->max_turns = (uint32_t)vals->v[OPT_MAX_TURNS];
+    return CROWN_OK;
+}
+
+static int bb_num_players(const void *config)
+{
+    return ((const bb_config *)config)->players;
+}
+
+/* ---- facts about a position ------------------------------------------- */
+
+static int popcount(unsigned x)
+{
+    return __builtin_popcount(x);
+}
+
+static int wounds(const bb_state *s, int p)
+{
+    return s->rank_taken[p] + (s->aff[p][0] != 0) + (s->aff[p][1] != 0);
+}
+
+static int shielded(const bb_state *s, int p)
+{
+    return ((s->shield[0] | s->shield[1]) >> p) & 1;
+}
+
+static int is_inquisitor(const bb_state *s, int p)
+{
+    return s->character[p] != BB_NONE && s->character[p] >= 18;
+}
+
+static int rank_of(const bb_state *s, int p)
+{
+    return bb_role_of(s->character[p])->rank;
+}
+
+static int clan_of(const bb_state *s, int p)
+{
+    return bb_clan_of(s->character[p]);
+}
+
+/* Does the icon accept token type t for a character of this clan? */
+static int icon_accepts(int icon, int clan, int t)
+{
+    if (icon == BB_ICON_WILD)
+        return 1;
+    if (icon == BB_ICON_UNKNOWN)
+        return t == CROWN_BB_T_UNKNOWN;
+    return t == (clan == CROWN_BB_ROSE ? CROWN_BB_T_ROSE : CROWN_BB_T_BEAST);
+}
+
+/* Can a character hold these affiliation tokens (n of them), one per icon? */
+static int fits(int character, const int *t, int n)
+{
+    const bb_role *r = bb_role_of(character);
+    int clan = bb_clan_of(character);
+    if (n == 0)
+        return 1;
+    if (n == 1)
+        return icon_accepts(r->icon[0], clan, t[0]) || icon_accepts(r->icon[1], clan, t[0]);
+    return (icon_accepts(r->icon[0], clan, t[0]) && icon_accepts(r->icon[1], clan, t[1])) ||
+           (icon_accepts(r->icon[0], clan, t[1]) && icon_accepts(r->icon[1], clan, t[0]));
+}
+
+/* The tokens p may take for a wound, as bits (1 << CROWN_BB_T_*). */
+static unsigned allowed_tokens(const bb_state *s, int p, int force_rank)
+{
+    if (force_rank && !s->rank_taken[p])
+        return BIT(CROWN_BB_T_RANK);
+    unsigned mask = s->rank_taken[p] ? 0 : BIT(CROWN_BB_T_RANK);
+    int t[2], n = 0;
+    for (int i = 0; i < 2; i++)
+        if (s->aff[p][i])
+            t[n++] = s->aff[p][i];
+    if (n == 2)
+        return mask;
+    if ((s->staff >> p) & 1)
+        return mask | BIT(CROWN_BB_T_UNKNOWN); /* a Staff: unknown, in any slot */
+    for (int x = CROWN_BB_T_ROSE; x <= CROWN_BB_T_UNKNOWN; x++) {
+        t[n] = x;
+        if (fits(s->character[p], t, n + 1))
+            mask |= BIT(x);
+    }
+    return mask;
+}
+
+/* The leader of a clan: its lowest rank in play, or its highest once its
+ * Elder took the Quill; -1 when the clan has nobody. */
+static int leader(const bb_config *cfg, const bb_state *s, int clan)
+{
+    int quill = 0, best = -1;
+    for (int p = 0; p < cfg->players; p++)
+        if (clan_of(s, p) == clan && ((s->quill >> p) & 1))
+            quill = 1;
+    for (int p = 0; p < cfg->players; p++) {
+        if (clan_of(s, p) != clan)
+            continue;
+        if (best < 0 || (quill ? rank_of(s, p) > rank_of(s, best) : rank_of(s, p) < rank_of(s, best)))
+            best = p;
+    }
+    return best;
+}
+
+static int inquisitor_seat(const bb_config *cfg, const bb_state *s)
+{
+    for (int p = 0; p < cfg->players; p++)
+        if (is_inquisitor(s, p))
+            return p;
+    return -1;
+}
+
+/* The Guardian colour p would use: his own, or the next one; -1 none. */
+static int guardian_colour(const bb_state *s, int p)
+{
+    if (s->colour[p])
+        return s->colour[p] - 1;
+    return s->colours_used < 2 ? s->colours_used : -1;
+}
+
+/* ---- legal moves ------------------------------------------------------ */
+
+static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_move *out)
+{
+    size_t n = 0;
+    int n_players = cfg->players;
+    switch (rank_of(s, u)) {
+    case 1: /* Elder */
+        if (!((s->quill >> u) & 1) && popcount(s->quill) < bb_supply_counts.quill)
+            out[n++] = CROWN_BB_QUILL;
+        break;
+    case 2: /* Assassin */
+        for (int v = 0; v < n_players; v++)
+            if (v != u && !shielded(s, v))
+                out[n++] = CROWN_BB_ASSASSIN(v);
+        break;
+    case 3: /* Harlequin: two other players, not both seen already */
+        for (int a = 0; a < n_players; a++)
+            for (int b = a + 1; b < n_players; b++)
+                if (a != u && b != u && ((~s->looked[u] >> a) & 1 || (~s->looked[u] >> b) & 1))
+                    out[n++] = CROWN_BB_LOOK(a, b);
+        break;
+    case 4: /* Alchemist: only when he intervened */
+        if (s->intervened && s->wounded == u) {
+            out[n++] = CROWN_BB_WOUND;
+            if (wounds(s, s->target) > 0)
+                out[n++] = CROWN_BB_HEAL;
+        }
+        break;
+    case 5: /* Mentalist */
+        for (int v = 0; v < n_players; v++)
+            if (v != u && !shielded(s, v))
+                out[n++] = CROWN_BB_MENTALIST(v);
+        break;
+    case 6: { /* Guardian */
+        int col = guardian_colour(s, u);
+        if (col < 0 || wounds(s, u) >= 3 ||
+            popcount(s->shield[col]) >= bb_supply_counts.shields_per_colour)
+            break;
+        for (int v = 0; v < n_players; v++)
+            if (v != u && !((s->shield[col] >> v) & 1))
+                out[n++] = CROWN_BB_SHIELD(v);
+        break;
+    }
+    case 7: /* Berserker */
+        if (s->attacker != u && !shielded(s, s->attacker))
+            out[n++] = CROWN_BB_STRIKE;
+        break;
+    case 8: { /* Mage */
+        int need = ((s->staff >> u) & 1) ? 1 : 2;
+        if (bb_supply_counts.staff - popcount(s->staff) < need)
+            break;
+        for (int v = 0; v < n_players; v++)
+            if (v != u && !((s->staff >> v) & 1))
+                out[n++] = CROWN_BB_STAFF(v);
+        break;
+    }
+    case 9: /* Courtesan */
+        if (popcount(s->fan) >= bb_supply_counts.fan)
+            break;
+        for (int v = 0; v < n_players; v++)
+            if (v != u && !((s->fan >> v) & 1))
+                out[n++] = CROWN_BB_FAN(v);
+        break;
+    default: /* the Inquisitor: every Curse in play, to different players */
+        if (s->curses_given)
+            break;
+        for (int t = 0; t < n_players; t++) {
+            if (t == u)
+                continue;
+            for (unsigned f = 0; f < BIT(n_players); f++)
+                if (popcount(f) == cfg->false_curses && !(f & (BIT(u) | BIT(t))))
+                    out[n++] = CROWN_BB_CURSES(t, f);
+        }
+        break;
+    }
+    return n;
+}
+
+static size_t chance_outcomes(const bb_config *cfg, const bb_state *s, crown_move *out)
+{
+    size_t n = 0;
+    switch (s->phase) {
+    case BB_P_ROSE:
+    case BB_P_BEAST:
+        for (unsigned m = 0; m < 512; m++)
+            if (popcount(m) == cfg->per_clan)
+                out[n++] = (crown_move)m;
+        return n;
+    case BB_P_INQ:
+        out[n++] = CROWN_BB_INQUISITOR_ROSE;
+        out[n++] = CROWN_BB_INQUISITOR_BEAST;
+        return n;
+    case BB_P_DEAL: {
+        int used[BB_CHARACTERS] = {0};
+        for (int p = 0; p < s->dealt; p++)
+            used[s->character[p]] = 1;
+        for (int c = 0; c < BB_CHARACTERS; c++) {
+            int in = c < 9 ? (s->rose_set >> c) & 1
+                     : c < 18 ? (s->beast_set >> (c - 9)) & 1
+                              : c == s->inq_card;
+            if (in && !used[c])
+                out[n++] = c;
+        }
+        return n;
+    }
+    default: /* BB_P_DAGGER */
+        for (int p = 0; p < cfg->players; p++)
+            out[n++] = p;
+        return n;
+    }
+}
+
+static size_t bb_legal(const void *config, const void *state, crown_move *out)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    size_t n = 0;
+    switch (s->phase) {
+    case BB_P_TURN: {
+        int a = s->dagger;
+        for (int t = 0; t < cfg->players; t++)
+            if (t != a && !shielded(s, t) && !(is_inquisitor(s, a) && wounds(s, t) >= 3))
+                out[n++] = CROWN_BB_ATTACK(t);
+        for (int t = 0; t < cfg->players; t++)
+            if (t != a)
+                out[n++] = CROWN_BB_PASS(t);
+        return n;
+    }
+    case BB_P_OFFER:
+        out[n++] = CROWN_BB_OFFER;
+        out[n++] = CROWN_BB_DECLINE;
+        return n;
+    case BB_P_ACCEPT:
+        for (int p = 0; p < cfg->players; p++)
+            if ((s->offers >> p) & 1)
+                out[n++] = CROWN_BB_ACCEPT(p);
+        out[n++] = CROWN_BB_REFUSE;
+        return n;
+    case BB_P_TOKEN: {
+        unsigned mask = allowed_tokens(s, s->victim, s->force_rank);
+        for (int t = 0; t < 4; t++)
+            if ((mask >> t) & 1)
+                out[n++] = CROWN_BB_TOKEN(t);
+        return n;
+    }
+    case BB_P_ABILITY:
+        n = ability_moves(cfg, s, s->user, out);
+        out[n++] = CROWN_BB_NO_ABILITY;
+        return n;
+    case BB_P_RETURN: {
+        int h = s->healed;
+        unsigned held = s->rank_taken[h] ? BIT(CROWN_BB_T_RANK) : 0;
+        for (int i = 0; i < 2; i++)
+            if (s->aff[h][i])
+                held |= BIT(s->aff[h][i]);
+        for (int t = 0; t < 4; t++)
+            if ((held >> t) & 1)
+                out[n++] = CROWN_BB_RETURN(t);
+        return n;
+    }
+    case BB_P_OVER: return 0;
+    default: return chance_outcomes(cfg, s, out);
+    }
+}
+
+/* ---- the flow --------------------------------------------------------- */
+
+static void end_turn(const bb_config *cfg, bb_state *s)
+{
+    if (s->turns < UINT32_MAX)
+        s->turns++;
+    s->attacker = s->target = s->wounded = s->user = s->victim = BB_NONE;
+    s->asking = s->healed = s->capturer = s->next_dagger = BB_NONE;
+    s->intervened = 0;
+    s->offers = s->declines = 0;
+    if (cfg->max_turns && s->turns >= cfg->max_turns) {
+        s->over = BB_END_MAX_TURNS; /* a draw */
+        s->phase = BB_P_OVER;
+        return;
+    }
+    s->phase = BB_P_TURN;
+}
+
+static void end_attack(const bb_config *cfg, bb_state *s)
+{
+    s->dagger = s->next_dagger;
+    end_turn(cfg, s);
+}
+
+/* Someone is captured: the game ends, and the winners are decided. */
+static void capture(const bb_config *cfg, bb_state *s, int c, int capturer)
+{
+    s->captured = (uint8_t)c;
+    s->capturer = (uint8_t)capturer;
+    s->over = BB_END_CAPTURE;
+    s->phase = BB_P_OVER;
+    int inq = inquisitor_seat(cfg, s);
+    if (is_inquisitor(s, c)) {
+        s->winners = (uint16_t)BIT(c); /* he alone wins */
+        return;
+    }
+    int own = clan_of(s, capturer);
+    if (own > 1)
+        own = 1 - clan_of(s, c); /* (the Inquisitor never captures) */
+    int rival = 1 - own;
+    int win = c == leader(cfg, s, rival) ? own : rival;
+    if (inq >= 0 && s->true_curse != BB_NONE && s->true_curse == leader(cfg, s, win)) {
+        s->winners = (uint16_t)BIT(inq); /* the True Curse on the winning leader */
+        return;
+    }
+    s->winners = 0;
+    for (int p = 0; p < cfg->players; p++)
+        if (clan_of(s, p) == win)
+            s->winners |= (uint16_t)BIT(p);
+}
+
+/* The next wound of s->victim, or what follows the last. */
+static void next_wound(const bb_config *cfg, bb_state *s)
+{
+    if (s->wounds_left == 0) {
+        end_attack(cfg, s);
+        return;
+    }
+    if (wounds(s, s->victim) >= 3) {
+        capture(cfg, s, s->victim, s->capturer); /* the fourth wound */
+        return;
+    }
+    s->phase = BB_P_TOKEN;
+}
+
+static void wound(const bb_config *cfg, bb_state *s, int victim, int count, int cause,
+                  int capturer, int force_rank)
+{
+    s->victim = (uint8_t)victim;
+    s->wounds_left = (uint8_t)count;
+    s->cause = (uint8_t)cause;
+    s->capturer = (uint8_t)capturer;
+    s->force_rank = (uint8_t)force_rank;
+    next_wound(cfg, s);
+}
+
+/* A Guardian with three wounds: his Sword and his colour's Shields go back. */
+static void guardians_check(bb_state *s)
+{
+    for (int col = 0; col < 2; col++) {
+        int g = s->sword[col];
+        if (g != BB_NONE && wounds(s, g) >= 3) {
+            s->sword[col] = BB_NONE;
+            s->shield[col] = 0;
+        }
+    }
+}
+
+static void take_token(const bb_config *cfg, bb_state *s, int t)
+{
+    int p = s->victim;
+    if (t == CROWN_BB_T_RANK) {
+        s->rank_taken[p] = 1;
+        s->shown_rank[p] = 1;
+    } else {
+        s->aff[p][s->aff[p][0] ? 1 : 0] = (uint8_t)t;
+        s->shown_aff[p] |= (uint8_t)BIT(t);
+    }
+    guardians_check(s);
+    s->wounds_left--;
+    if (s->cause == BB_C_ATTACK) {
+        /* After taking his rank token in an attack, the ability. */
+        crown_move tmp[BB_MAX_MOVES];
+        if (t == CROWN_BB_T_RANK && ability_moves(cfg, s, p, tmp) > 0) {
+            s->user = (uint8_t)p;
+            s->phase = BB_P_ABILITY;
+            return;
+        }
+        end_attack(cfg, s);
+        return;
+    }
+    next_wound(cfg, s);
+}
+
+/* The next player to ask about intervening after seat `from` (clockwise,
+ * up to the target), or BB_NONE. */
+static int next_to_ask(const bb_config *cfg, const bb_state *s, int from)
+{
+    for (int q = (from + 1) % cfg->players; q != s->target; q = (q + 1) % cfg->players)
+        if (q != s->attacker && !s->rank_taken[q])
+            return q;
+    return BB_NONE;
+}
+
+/* Offers are over: the target chooses, or suffers the wound. */
+static void offers_done(const bb_config *cfg, bb_state *s)
+{
+    if (s->offers) {
+        s->phase = BB_P_ACCEPT;
+        return;
+    }
+    s->wounded = s->target;
+    s->next_dagger = s->target;
+    wound(cfg, s, s->target, 1, BB_C_ATTACK, s->attacker, 0);
+}
+
+static void ask_next(const bb_config *cfg, bb_state *s, int from)
+{
+    int q = next_to_ask(cfg, s, from);
+    if (q == BB_NONE) {
+        s->asking = BB_NONE;
+        offers_done(cfg, s);
+        return;
+    }
+    s->asking = (uint8_t)q;
+    s->phase = BB_P_OFFER;
+}
+
+static void use_ability(const bb_config *cfg, bb_state *s, crown_move m)
+{
+    int u = s->user, a = CROWN_BB_A(m);
+    switch (CROWN_BB_KIND(m)) {
+    case CROWN_BB_K_QUILL: s->quill |= (uint16_t)BIT(u); break;
+    case CROWN_BB_K_ASSASSIN:
+        s->next_dagger = (uint8_t)a;
+        wound(cfg, s, a, 2, BB_C_ABILITY, u, 0);
+        return;
+    case CROWN_BB_K_LOOK: s->looked[u] |= (uint16_t)(BIT(a) | BIT(CROWN_BB_B(m))); break;
+    case CROWN_BB_K_WOUND: wound(cfg, s, s->target, 1, BB_C_ABILITY, u, 0); return;
+    case CROWN_BB_K_HEAL:
+        s->healed = s->target;
+        s->phase = BB_P_RETURN;
+        return;
+    case CROWN_BB_K_MENTALIST:
+        s->next_dagger = (uint8_t)a;
+        wound(cfg, s, a, 1, BB_C_ABILITY, u, 1);
+        return;
+    case CROWN_BB_K_SHIELD: {
+        int col = guardian_colour(s, u);
+        if (!s->colour[u]) {
+            s->colour[u] = (uint8_t)(col + 1);
+            s->colours_used++;
+        }
+        s->shield[col] |= (uint16_t)BIT(a);
+        s->sword[col] = (uint8_t)u;
+        guardians_check(s);
+        break;
+    }
+    case CROWN_BB_K_STRIKE: wound(cfg, s, s->attacker, 1, BB_C_ABILITY, u, 0); return;
+    case CROWN_BB_K_STAFF: s->staff |= (uint16_t)(BIT(u) | BIT(a)); break;
+    case CROWN_BB_K_FAN: s->fan |= (uint16_t)BIT(a); break;
+    case CROWN_BB_K_CURSES:
+        s->curse = (uint16_t)(BIT(a) | CROWN_BB_B(m));
+        s->true_curse = (uint8_t)a;
+        s->curses_given = 1;
+        break;
+    default: break; /* no ability */
+    }
+    end_attack(cfg, s);
+}
+
+static void bb_apply(const void *config, void *state, crown_move m)
+{
+    const bb_config *cfg = config;
+    bb_state *s = state;
+    int a = CROWN_BB_A(m);
+    switch (s->phase) {
+    case BB_P_ROSE:
+        s->rose_set = (uint16_t)m;
+        s->phase = BB_P_BEAST;
+        return;
+    case BB_P_BEAST:
+        s->beast_set = (uint16_t)m;
+        s->phase = cfg->inquisitor ? BB_P_INQ : BB_P_DEAL;
+        return;
+    case BB_P_INQ:
+        s->inq_card = (uint8_t)m;
+        s->phase = BB_P_DEAL;
+        return;
+    case BB_P_DEAL:
+        s->character[s->dealt++] = (uint8_t)m;
+        if (s->dealt == cfg->players)
+            s->phase = BB_P_DAGGER;
+        return;
+    case BB_P_DAGGER:
+        s->dagger = (uint8_t)m;
+        s->phase = BB_P_TURN;
+        return;
+    case BB_P_TURN:
+        if (CROWN_BB_KIND(m) == CROWN_BB_K_PASS) {
+            s->dagger = (uint8_t)a;
+            end_turn(cfg, s);
+            return;
+        }
+        s->attacker = s->dagger;
+        s->target = (uint8_t)a;
+        s->offers = s->declines = 0;
+        if ((s->fan >> a) & 1)
+            offers_done(cfg, s); /* nobody may offer */
+        else
+            ask_next(cfg, s, a);
+        return;
+    case BB_P_OFFER:
+        if (CROWN_BB_KIND(m) == CROWN_BB_K_OFFER)
+            s->offers |= (uint16_t)BIT(s->asking);
+        else
+            s->declines |= (uint16_t)BIT(s->asking);
+        ask_next(cfg, s, s->asking);
+        return;
+    case BB_P_ACCEPT:
+        if (CROWN_BB_KIND(m) == CROWN_BB_K_ACCEPT) {
+            s->intervened = 1;
+            s->wounded = (uint8_t)a;
+            s->next_dagger = (uint8_t)a;
+            wound(cfg, s, a, 1, BB_C_ATTACK, s->attacker, 1); /* his rank token */
+        } else {
+            s->wounded = s->target;
+            s->next_dagger = s->target;
+            wound(cfg, s, s->target, 1, BB_C_ATTACK, s->attacker, 0);
+        }
+        return;
+    case BB_P_TOKEN: take_token(cfg, s, CROWN_BB_B(m)); return;
+    case BB_P_ABILITY: use_ability(cfg, s, m); return;
+    case BB_P_RETURN: {
+        int h = s->healed, t = CROWN_BB_B(m);
+        if (t == CROWN_BB_T_RANK) {
+            s->rank_taken[h] = 0; /* his ability may be used again */
+        } else {
+            int i = s->aff[h][0] == t ? 0 : 1;
+            s->aff[h][i] = 0;
+            if (i == 0) {
+                s->aff[h][0] = s->aff[h][1];
+                s->aff[h][1] = 0;
+            }
+        }
+        end_attack(cfg, s);
+        return;
+    }
+    default: return;
+    }
+}
+
+static void bb_init(const void *config, void *state)
+{
+    (void)config;
+    bb_state *s = state;
+    memset(s, 0, sizeof *s);
+    s->phase = BB_P_ROSE;
+    s->inq_card = BB_NONE;
+    memset(s->character, BB_NONE, sizeof s->character);
+    s->sword[0] = s->sword[1] = BB_NONE;
+    s->true_curse = BB_NONE;
+    s->dagger = s->attacker = s->target = s->asking = s->wounded = BB_NONE;
+    s->user = s->victim = s->capturer = s->next_dagger = s->healed = BB_NONE;
+    s->captured = BB_NONE;
+}
+
+static int bb_current(const void *config, const void *state)
+{
+    (void)config;
+    const bb_state *s = state;
+    switch (s->phase) {
+    case BB_P_TURN: return s->dagger;
+    case BB_P_OFFER: return s->asking;
+    case BB_P_ACCEPT: return s->target;
+    case BB_P_TOKEN: return s->victim;
+    case BB_P_ABILITY: return s->user;
+    case BB_P_RETURN: return s->healed;
+    case BB_P_OVER: return CROWN_TERMINAL;
+    default: return CROWN_CHANCE;
+    }
+}
+
+/* ---- results ---------------------------------------------------------- */
+
+/* Each winner +1; the losers share as much, so that returns sum to 0. */
+static void bb_returns(const void *config, const void *state, double *out)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    int w = popcount(s->winners), n = cfg->players;
+    for (int p = 0; p < n; p++)
+        out[p] = (w == 0 || w == n) ? 0.0 : ((s->winners >> p) & 1) ? 1.0 : -(double)w / (n - w);
+}
+
+static void bb_scores(const void *config, const void *state, double *out)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    for (int p = 0; p < cfg->players; p++)
+        out[p] = (s->winners >> p) & 1;
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+static void put_character(int c, crown_buf *b)
+{
+    if (c >= 18)
+        crown_buf_printf(b, "inquisitor (%s clue)", c == CROWN_BB_INQUISITOR_ROSE ? "rose" : "beast");
+    else
+        crown_buf_printf(b, "%s %d", clan_txt[c / 9], c % 9 + 1);
+}
+
+/* A character in words: "the Rose Mentalist (5)". */
+static void put_identity(int c, crown_buf *b)
+{
+    const bb_role *r = bb_role_of(c);
+    if (c >= 18)
+        crown_buf_printf(b, "the Inquisitor (%s clue)", c == CROWN_BB_INQUISITOR_ROSE ? "rose" : "beast");
+    else
+        crown_buf_printf(b, "the %s %s (%d)", clan_name[c / 9], r->name, r->rank);
+}
+
+static void put_seats(unsigned set, crown_buf *b)
+{
+    for (int p = 0; set; p++, set >>= 1)
+        if (set & 1)
+            crown_buf_printf(b, " %d", p);
+}
+
+static void put_ranks(unsigned set, crown_buf *b)
+{
+    for (int r = 1; set; r++, set >>= 1)
+        if (set & 1)
+            crown_buf_printf(b, " %d", r);
+}
+
+static void bb_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
+{
+    (void)config;
+    const bb_state *s = state;
+    int a = CROWN_BB_A(m), bb = CROWN_BB_B(m);
+    switch (CROWN_BB_KIND(m)) {
+    case CROWN_BB_K_CHANCE:
+        switch (s->phase) {
+        case BB_P_ROSE:
+        case BB_P_BEAST:
+            crown_buf_printf(b, "%s in play:", s->phase == BB_P_ROSE ? "rose" : "beast");
+            put_ranks((unsigned)m, b);
+            return;
+        case BB_P_INQ:
+            crown_buf_printf(b, "inquisitor with the %s clue",
+                             m == CROWN_BB_INQUISITOR_ROSE ? "rose" : "beast");
+            return;
+        case BB_P_DEAL:
+            crown_buf_puts(b, "deal ");
+            put_character(m, b);
+            return;
+        default: crown_buf_printf(b, "dagger to seat %d", m); return;
+        }
+    case CROWN_BB_K_ATTACK: crown_buf_printf(b, "attack seat %d", a); return;
+    case CROWN_BB_K_PASS: crown_buf_printf(b, "pass to seat %d", a); return;
+    case CROWN_BB_K_OFFER: crown_buf_puts(b, "offer"); return;
+    case CROWN_BB_K_DECLINE: crown_buf_puts(b, "decline"); return;
+    case CROWN_BB_K_ACCEPT: crown_buf_printf(b, "accept seat %d", a); return;
+    case CROWN_BB_K_REFUSE: crown_buf_puts(b, "accept none"); return;
+    case CROWN_BB_K_TOKEN: crown_buf_printf(b, "take %s", token_txt[bb & 3]); return;
+    case CROWN_BB_K_QUILL: crown_buf_puts(b, "quill"); return;
+    case CROWN_BB_K_ASSASSIN: crown_buf_printf(b, "assassin on seat %d", a); return;
+    case CROWN_BB_K_LOOK: crown_buf_printf(b, "look at seats %d and %d", a, bb); return;
+    case CROWN_BB_K_WOUND: crown_buf_puts(b, "wound"); return;
+    case CROWN_BB_K_HEAL: crown_buf_puts(b, "heal"); return;
+    case CROWN_BB_K_MENTALIST: crown_buf_printf(b, "mentalist on seat %d", a); return;
+    case CROWN_BB_K_SHIELD: crown_buf_printf(b, "shield to seat %d", a); return;
+    case CROWN_BB_K_STRIKE: crown_buf_puts(b, "strike"); return;
+    case CROWN_BB_K_STAFF: crown_buf_printf(b, "staff to seat %d", a); return;
+    case CROWN_BB_K_FAN: crown_buf_printf(b, "fan to seat %d", a); return;
+    case CROWN_BB_K_CURSES:
+        crown_buf_printf(b, "curses: true to seat %d, false to seats", a);
+        put_seats((unsigned)bb, b);
+        return;
+    case CROWN_BB_K_NO_ABILITY: crown_buf_puts(b, "no ability"); return;
+    default: crown_buf_printf(b, "return %s", token_txt[bb & 3]); return;
+    }
+}
+
+/* What a viewer other than the omniscient one may read of a move. */
+static void bb_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                              crown_buf *b)
+{
+    const bb_state *s = state;
+    if (CROWN_BB_KIND(m) == CROWN_BB_K_CHANCE) {
+        switch (s->phase) {
+        case BB_P_ROSE:
+        case BB_P_BEAST:
+            crown_buf_printf(b, "%s characters chosen", s->phase == BB_P_ROSE ? "rose" : "beast");
+            return;
+        case BB_P_INQ: crown_buf_puts(b, "inquisitor card chosen"); return;
+        case BB_P_DEAL:
+            if (viewer != s->dealt) {
+                crown_buf_printf(b, "deal a character to seat %d", s->dealt);
+                return;
+            }
+            break;
+        default: break;
+        }
+    } else if (CROWN_BB_KIND(m) == CROWN_BB_K_CURSES && viewer != s->user) {
+        crown_buf_puts(b, "curses to seats");
+        put_seats(BIT(CROWN_BB_A(m)) | (unsigned)CROWN_BB_B(m), b);
+        return;
+    }
+    bb_move_text(config, state, m, b);
+}
+
+/* Reads one word as a small number. */
+static int word_number(const char *w, size_t n, int *out)
+{
+    if (n == 0 || n > 3)
+        return -1;
+    int v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (w[i] < '0' || w[i] > '9')
+            return -1;
+        v = v * 10 + (w[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+/* The notation: each move's words, numbers in their places; written back
+ * in the canonical form (see rules.h). */
+static int bb_move_canon(const void *config, const char *text, crown_buf *out)
+{
+    (void)config;
+    const char *w[16];
+    size_t wn[16];
+    int k = 0;
+    for (const char *p = text; *p && k < 16;) {
+        const char *sp = strchr(p, ' ');
+        wn[k] = sp ? (size_t)(sp - p) : strlen(p);
+        w[k++] = p;
+        p += wn[k - 1] + (sp ? 1 : 0);
+    }
+    if (k == 0 || k == 16)
+        return -1;
+    /* The moves' shapes: literal words and '#' for a number, '*' for the
+     * rest of the numbers. */
+    static const char *const shapes[] = {
+        "attack seat #", "pass to seat #", "offer", "decline", "accept seat #", "accept none",
+        "take rank", "take rose", "take beast", "take unknown", "quill", "assassin on seat #",
+        "look at seats # and #", "wound", "heal", "mentalist on seat #", "shield to seat #",
+        "strike", "staff to seat #", "fan to seat #", "curses: true to seat #, false to seats *",
+        "no ability", "return rank", "return rose", "return beast", "return unknown",
+        "rose in play: *", "beast in play: *", "inquisitor with the rose clue",
+        "inquisitor with the beast clue", "deal rose #", "deal beast #",
+        "deal inquisitor (rose clue)", "deal inquisitor (beast clue)", "dagger to seat #"};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        char buf[96];
+        crown_buf cb;
+        crown_buf_init(&cb, buf, sizeof buf);
+        const char *sh = shapes[i];
+        int j = 0, ok = 1;
+        while (*sh && ok) {
+            const char *sp = strchr(sh, ' ');
+            size_t n = sp ? (size_t)(sp - sh) : strlen(sh);
+            if (j)
+                crown_buf_putc(&cb, ' ');
+            if (n == 1 && *sh == '*') {
+                int v, any = 0;
+                for (; j < k && word_number(w[j], wn[j], &v) == 0; j++, any = 1)
+                    crown_buf_printf(&cb, "%s%d", any ? " " : "", v);
+                ok = any;
+            } else if (*sh == '#') { /* a number, maybe with a comma after it */
+                int v, comma = n == 2;
+                ok = j < k && wn[j] > (size_t)comma && (!comma || w[j][wn[j] - 1] == ',') &&
+                     word_number(w[j], wn[j] - (size_t)comma, &v) == 0;
+                if (ok)
+                    crown_buf_printf(&cb, "%d%s", v, comma ? "," : "");
+                j++;
+            } else {
+                ok = j < k && wn[j] == n && memcmp(w[j], sh, n) == 0;
+                if (ok)
+                    crown_buf_printf(&cb, "%.*s", (int)n, sh);
+                j++;
+            }
+            sh += n + (sp ? 1 : 0);
+        }
+        if (ok && j == k && cb.len + 1 <= cb.cap) {
+            crown_buf_puts(out, buf);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static const char *const phase_txt[] = {
+    "choosing the Rose characters", "choosing the Beast characters",
+    "choosing the Inquisitor card", "dealing", "giving the dagger", "attack or pass",
+    "offer to intervene or decline", "accept an offer or none", "take a token for the wound",
+    "use the ability or not", "return a token (healed)", "over"};
+
+/* Does `viewer` know the character of seat p? */
+static int knows(const bb_state *s, int viewer, int p)
+{
+    return viewer == CROWN_OMNISCIENT || viewer == p || s->phase == BB_P_OVER ||
+           (viewer >= 0 && ((s->looked[viewer] >> p) & 1));
+}
+
+static void put_seat(const bb_config *cfg, const bb_state *s, int p, int viewer, crown_buf *b)
+{
+    crown_buf_printf(b, "seat %d%s:", p, p == viewer ? " (you)" : "");
+    if (s->character[p] != BB_NONE && knows(s, viewer, p)) {
+        crown_buf_putc(b, ' ');
+        put_identity(s->character[p], b);
+        crown_buf_putc(b, ';');
+    }
+    int w = wounds(s, p);
+    crown_buf_printf(b, " %d wound%s", w, w == 1 ? "" : "s");
+    if (s->rank_taken[p] || s->aff[p][0]) {
+        crown_buf_putc(b, ':');
+        if (s->rank_taken[p])
+            crown_buf_printf(b, " rank %d", rank_of(s, p));
+        for (int i = 0; i < 2; i++)
+            if (s->aff[p][i])
+                crown_buf_printf(b, " %s", token_txt[s->aff[p][i]]);
+    }
+    /* What healing took back is still remembered. */
+    if (s->shown_rank[p] && !s->rank_taken[p])
+        crown_buf_printf(b, "; showed rank %d", rank_of(s, p));
+    unsigned gone = s->shown_aff[p];
+    for (int i = 0; i < 2; i++)
+        if (s->aff[p][i])
+            gone &= ~BIT(s->aff[p][i]);
+    if (gone) {
+        crown_buf_puts(b, "; took");
+        for (int t = 1; t < 4; t++)
+            if ((gone >> t) & 1)
+                crown_buf_printf(b, " %s", token_txt[t]);
+    }
+    if ((s->quill >> p) & 1)
+        crown_buf_puts(b, "; Quill");
+    for (int col = 0; col < 2; col++) {
+        if (s->sword[col] == p)
+            crown_buf_printf(b, "; Sword %c", 'A' + col);
+        if ((s->shield[col] >> p) & 1)
+            crown_buf_printf(b, "; Shield %c", 'A' + col);
+    }
+    if ((s->staff >> p) & 1)
+        crown_buf_puts(b, "; Staff");
+    if ((s->fan >> p) & 1)
+        crown_buf_puts(b, "; Fan");
+    if ((s->curse >> p) & 1) {
+        int inq = inquisitor_seat(cfg, s);
+        if (viewer == CROWN_OMNISCIENT || s->phase == BB_P_OVER || (viewer >= 0 && viewer == inq))
+            crown_buf_printf(b, "; %s Curse", s->true_curse == p ? "True" : "False");
+        else
+            crown_buf_puts(b, "; a Curse (face down)");
+    }
+    if (s->phase == BB_P_OVER && s->captured == p)
+        crown_buf_puts(b, "; captured");
+    crown_buf_putc(b, '\n');
+}
+
+static void bb_observe(const void *config, const void *state, int viewer, crown_buf *b)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    crown_buf_printf(b, "Blood Bound, %d players", cfg->players);
+    if (cfg->inquisitor)
+        crown_buf_printf(b, ", with the Inquisitor (1 True and %d False Curse%s)",
+                         cfg->false_curses, cfg->false_curses == 1 ? "" : "s");
+    crown_buf_putc(b, '\n');
+    if (viewer >= 0) {
+        crown_buf_printf(b, "you are seat %d", viewer);
+        if (s->character[viewer] != BB_NONE) {
+            crown_buf_puts(b, ": ");
+            put_identity(s->character[viewer], b);
+        }
+        crown_buf_putc(b, '\n');
+        int right = (viewer + cfg->players - 1) % cfg->players;
+        if (s->character[right] != BB_NONE)
+            crown_buf_printf(b, "clue of seat %d, on your right: %s\n", right,
+                             clan_txt[bb_clue_of(s->character[right])]);
+    }
+    if (s->dagger != BB_NONE)
+        crown_buf_printf(b, "dagger: seat %d; turns: %lu\n", s->dagger, (unsigned long)s->turns);
+    for (int p = 0; p < cfg->players; p++)
+        put_seat(cfg, s, p, viewer, b);
+    if (s->attacker != BB_NONE) {
+        crown_buf_printf(b, "attack: seat %d attacks seat %d", s->attacker, s->target);
+        if (s->offers) {
+            crown_buf_puts(b, "; offered:");
+            put_seats(s->offers, b);
+        }
+        if (s->declines) {
+            crown_buf_puts(b, "; declined:");
+            put_seats(s->declines, b);
+        }
+        if (s->wounded != BB_NONE)
+            crown_buf_printf(b, "; seat %d %s", s->wounded,
+                             s->intervened ? "intervened" : "suffers the wound");
+        crown_buf_putc(b, '\n');
+    }
+    if (s->phase == BB_P_TOKEN && s->cause == BB_C_ABILITY)
+        crown_buf_printf(b, "seat %d suffers %d wound%s from an ability\n", s->victim,
+                         s->wounds_left, s->wounds_left == 1 ? "" : "s");
+    int cur = bb_current(cfg, s);
+    if (cur >= 0)
+        crown_buf_printf(b, "to move: seat %d (%s)\n", cur, phase_txt[s->phase]);
+    else if (cur == CROWN_CHANCE)
+        crown_buf_printf(b, "to move: chance (%s)\n", phase_txt[s->phase]);
+    else
+        crown_buf_puts(b, "to move: nobody\n");
+    crown_buf_printf(b, "supply: Quill %d, Sword %d, Shield %d, Fan %d, Staff %d",
+                     bb_supply_counts.quill - popcount(s->quill),
+                     (s->sword[0] == BB_NONE) + (s->sword[1] == BB_NONE),
+                     bb_supply_counts.shield - popcount(s->shield[0]) - popcount(s->shield[1]),
+                     bb_supply_counts.fan - popcount(s->fan),
+                     bb_supply_counts.staff - popcount(s->staff));
+    if (cfg->inquisitor)
+        crown_buf_printf(b, ", Curse %d", s->curses_given ? 0 : 1 + cfg->false_curses);
+    crown_buf_putc(b, '\n');
+    if (s->phase == BB_P_OVER) {
+        if (s->over == BB_END_MAX_TURNS) {
+            crown_buf_puts(b, "game over: the turn limit, a draw\n");
+        } else {
+            crown_buf_printf(b, "game over: seat %d captured by seat %d; winners:", s->captured,
+                             s->capturer);
+            put_seats(s->winners, b);
+            crown_buf_putc(b, '\n');
+        }
+    }
+}
+
+/* ---- determinization --------------------------------------------------
+ *
+ * Hidden from a seat: which characters are in play and who holds which
+ * (but its own card, the clue of the seat on its right, and the cards it
+ * looked at as the Harlequin), and, unless it is the Inquisitor, which
+ * Curse is the True one.  A resample deals the characters again at random
+ * among those consistent with what everybody saw of each seat (ranks shown,
+ * affiliation tokens taken), and gives the True Curse to one of the Curse
+ * holders at random; the history is then replayed with every decision
+ * checked, and a deal that makes one illegal (a token the new character
+ * could not take, an attack the Inquisitor could not make) is drawn again.
+ * After many failures the true history is kept.  Once the game is over,
+ * nothing is hidden.
+ */
+
+/* Could seat p of the final state `f` hold character c, as far as what
+ * everybody saw goes? */
+static int plausible(const bb_state *f, int p, int c)
+{
+    const bb_role *r = bb_role_of(c);
+    if (f->shown_rank[p] && r->rank != bb_role_of(f->character[p])->rank)
+        return 0;
+    int clan = bb_clan_of(c);
+    unsigned took = f->shown_aff[p];
+    if (clan < 2) {
+        int clan_token = clan == CROWN_BB_ROSE ? CROWN_BB_T_ROSE : CROWN_BB_T_BEAST;
+        int has_clan = r->icon[0] == BB_ICON_CLAN || r->icon[1] == BB_ICON_CLAN;
+        if ((took >> (CROWN_BB_T_ROSE + CROWN_BB_T_BEAST - clan_token)) & 1)
+            return 0; /* a token of the other clan */
+        if (((took >> clan_token) & 1) && !has_clan)
+            return 0;
+        if (((took >> CROWN_BB_T_UNKNOWN) & 1) && !((f->staff >> p) & 1) &&
+            r->icon[0] != BB_ICON_UNKNOWN && r->icon[1] != BB_ICON_UNKNOWN)
+            return 0;
+    }
+    return 1;
+}
+
+/* Deals characters to the free seats (random order, backtracking). */
+static int deal_again(const bb_config *cfg, const uint32_t cand[], const int order[], int k,
+                      int *assign, uint32_t used, int rose_left, int beast_left, int inq_left,
+                      crown_rng *rng, int *budget)
+{
+    if (k == cfg->players)
+        return rose_left == 0 && beast_left == 0 && inq_left == 0 ? 0 : -1;
+    if (--*budget < 0)
+        return -1;
+    int p = order[k];
+    if (assign[p] >= 0) {
+        return deal_again(cfg, cand, order, k + 1, assign, used, rose_left, beast_left, inq_left,
+                          rng, budget);
+    }
+    int options[BB_CHARACTERS], n = 0;
+    for (int c = 0; c < BB_CHARACTERS; c++)
+        if (((cand[p] >> c) & 1) && !((used >> c) & 1))
+            options[n++] = c;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)crown_rng_below(rng, (uint64_t)i + 1);
+        int t = options[i];
+        options[i] = options[j];
+        options[j] = t;
+    }
+    for (int i = 0; i < n; i++) {
+        int c = options[i], clan = bb_clan_of(c);
+        int r = rose_left - (clan == 0), be = beast_left - (clan == 1), q = inq_left - (clan == 2);
+        if (r < 0 || be < 0 || q < 0)
+            continue;
+        assign[p] = c;
+        uint32_t u = used | BIT(c);
+        if (clan == 2)
+            u |= BIT(CROWN_BB_INQUISITOR_ROSE) | BIT(CROWN_BB_INQUISITOR_BEAST);
+        if (deal_again(cfg, cand, order, k + 1, assign, u, r, be, q, rng, budget) == 0)
+            return 0;
+        assign[p] = -1;
+    }
+    return -1;
+}
+
+static int bb_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                       crown_rng *rng, crown_move *out, void *scratch)
+{
+    const bb_config *cfg = config;
+    bb_state *f = scratch, *t = f + 1;
+    memcpy(out, hist, n * sizeof *out);
+    bb_init(cfg, f);
+    for (size_t i = 0; i < n; i++)
+        bb_apply(cfg, f, hist[i]);
+    if (f->phase == BB_P_OVER || f->dealt < cfg->players)
+        return CROWN_OK; /* everything shown, or nothing dealt yet */
+    int inq = inquisitor_seat(cfg, f);
+    int sees_truth = viewer >= 0 && viewer == inq;
+    crown_move *legal = malloc(BB_MAX_MOVES * sizeof *legal);
+    if (!legal)
+        return CROWN_ENOMEM;
+    uint32_t cand[BB_MAXP];
+    for (int p = 0; p < cfg->players; p++) {
+        cand[p] = 0;
+        for (int c = 0; c < BB_CHARACTERS; c++)
+            if (plausible(f, p, c))
+                cand[p] |= BIT(c);
+    }
+    if (viewer >= 0) {
+        int right = (viewer + cfg->players - 1) % cfg->players;
+        for (int c = 0; c < BB_CHARACTERS; c++)
+            if (bb_clue_of(c) != bb_clue_of(f->character[right]))
+                cand[right] &= ~BIT(c);
+    }
+    int rc = CROWN_OK;
+    for (int attempt = 0; attempt < 64; attempt++) {
+        int assign[BB_MAXP], order[BB_MAXP];
+        for (int p = 0; p < cfg->players; p++) {
+            assign[p] = knows(f, viewer, p) && viewer != CROWN_SPECTATOR ? f->character[p] : -1;
+            order[p] = p;
+        }
+        uint32_t used = 0;
+        int rose = cfg->per_clan, beast = cfg->per_clan, q = cfg->inquisitor;
+        for (int p = 0; p < cfg->players; p++) {
+            if (assign[p] < 0)
+                continue;
+            used |= BIT(assign[p]);
+            int clan = bb_clan_of(assign[p]);
+            rose -= clan == 0;
+            beast -= clan == 1;
+            q -= clan == 2;
+            if (clan == 2)
+                used |= BIT(CROWN_BB_INQUISITOR_ROSE) | BIT(CROWN_BB_INQUISITOR_BEAST);
+        }
+        for (int i = cfg->players - 1; i > 0; i--) {
+            int j = (int)crown_rng_below(rng, (uint64_t)i + 1);
+            int tmp = order[i];
+            order[i] = order[j];
+            order[j] = tmp;
+        }
+        int budget = 20000;
+        if (deal_again(cfg, cand, order, 0, assign, used, rose, beast, q, rng, &budget))
+            continue;
+        /* The True Curse among its holders. */
+        int new_true = f->true_curse;
+        if (f->curses_given && !sees_truth) {
+            int holders[BB_MAXP], h = 0;
+            for (int p = 0; p < cfg->players; p++)
+                if ((f->curse >> p) & 1)
+                    holders[h++] = p;
+            new_true = holders[crown_rng_below(rng, (uint64_t)h)];
+        }
+        /* Rewrite and replay, checking every move. */
+        unsigned rose_set = 0, beast_set = 0;
+        int inq_card = BB_NONE;
+        for (int p = 0; p < cfg->players; p++) {
+            int c = assign[p];
+            if (c < 9)
+                rose_set |= BIT(c);
+            else if (c < 18)
+                beast_set |= BIT(c - 9);
+            else
+                inq_card = c;
+        }
+        bb_init(cfg, t);
+        int ok = 1;
+        for (size_t i = 0; i < n && ok; i++) {
+            crown_move m = hist[i];
+            switch (t->phase) {
+            case BB_P_ROSE: m = (crown_move)rose_set; break;
+            case BB_P_BEAST: m = (crown_move)beast_set; break;
+            case BB_P_INQ: m = inq_card; break;
+            case BB_P_DEAL: m = assign[t->dealt]; break;
+            default: break;
+            }
+            if (CROWN_BB_KIND(m) == CROWN_BB_K_CURSES)
+                m = CROWN_BB_CURSES(new_true, f->curse & ~BIT(new_true));
+            size_t k = bb_legal(cfg, t, legal);
+            ok = 0;
+            for (size_t j = 0; j < k; j++)
+                ok |= legal[j] == m;
+            if (ok) {
+                out[i] = m;
+                bb_apply(cfg, t, m);
+            }
+        }
+        if (ok)
+            goto done;
+    }
+    memcpy(out, hist, n * sizeof *out); /* the true history */
+done:
+    free(legal);
+    return rc;
+}
+
+/* ---- consistency ------------------------------------------------------ */
+
+static int bb_check(const void *config, const void *state, crown_err *err)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    if (s->dealt == cfg->players) {
+        int rose = 0, beast = 0, inq = 0;
+        uint32_t seen = 0;
+        for (int p = 0; p < cfg->players; p++) {
+            int c = s->character[p];
+            if (c >= BB_CHARACTERS || ((seen >> c) & 1)) {
+                crown_errf(err, "seat %d: a character dealt twice or unknown", p);
+                return -1;
+            }
+            seen |= BIT(c);
+            int clan = bb_clan_of(c);
+            rose += clan == 0;
+            beast += clan == 1;
+            inq += clan == 2;
+        }
+        if (rose != cfg->per_clan || beast != cfg->per_clan || inq != cfg->inquisitor) {
+            crown_errf(err, "the characters in play are not %d per clan", cfg->per_clan);
+            return -1;
+        }
+        for (int p = 0; p < cfg->players; p++) {
+            if (wounds(s, p) > 3) {
+                crown_errf(err, "seat %d has more wounds than icons", p);
+                return -1;
+            }
+            int tt[2], k = 0;
+            for (int i = 0; i < 2; i++)
+                if (s->aff[p][i])
+                    tt[k++] = s->aff[p][i];
+            if (!((s->staff >> p) & 1) && !fits(s->character[p], tt, k)) {
+                crown_errf(err, "seat %d holds tokens his icons do not allow", p);
+                return -1;
+            }
+            if (s->aff[p][1] && !s->aff[p][0]) {
+                crown_errf(err, "seat %d: affiliation tokens out of order", p);
+                return -1;
+            }
+        }
+    }
+    if (popcount(s->quill) > bb_supply_counts.quill || popcount(s->fan) > bb_supply_counts.fan ||
+        popcount(s->staff) > bb_supply_counts.staff ||
+        popcount(s->shield[0]) > bb_supply_counts.shields_per_colour ||
+        popcount(s->shield[1]) > bb_supply_counts.shields_per_colour) {
+        crown_errf(err, "more ability cards out than the supply holds");
+        return -1;
+    }
+    for (int col = 0; col < 2; col++) {
+        if (s->shield[col] && s->sword[col] == BB_NONE) {
+            crown_errf(err, "a Shield whose Sword went back");
+            return -1;
+        }
+    }
+    if (s->curses_given && popcount(s->curse) != 1 + cfg->false_curses) {
+        crown_errf(err, "the Curses in play are not all given");
+        return -1;
+    }
+    if (s->phase == BB_P_OVER && s->over == BB_END_CAPTURE && !s->winners) {
+        crown_errf(err, "a capture without winners");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the table -------------------------------------------------------- */
+
+const crown_rules crown_bloodbound_rules = {
+    .name = "blood_bound",
+    .summary = "Blood Bound: 6-12 players, two vampire clans with hidden roles, and the Inquisitor",
+    .options = bb_options,
+    .noptions = OPT_COUNT,
+    .config_size = sizeof(bb_config),
+    .state_size = sizeof(bb_state),
+    .max_moves = BB_MAX_MOVES,
+    .configure = bb_configure,
+    .num_players = bb_num_players,
+    .init = bb_init,
+    .current = bb_current,
+    .legal = bb_legal,
+    .chance_weights = NULL,
+    .apply = bb_apply,
+    .move_text = bb_move_text,
+    .move_canon = bb_move_canon,
+    .notation = "attack seat 3, pass to seat 3, offer, decline, accept seat 5, accept none, "
+                "take rank, take rose, quill, assassin on seat 2, look at seats 1 and 4, wound, "
+                "heal, strike, no ability, return unknown",
+    .move_text_seen = bb_move_text_seen,
+    .observe = bb_observe,
+    .returns = bb_returns,
+    .scores = bb_scores,
+    .resample = bb_resample,
+    .check = bb_check,
+};

@@ -1,0 +1,126 @@
+/*
+ * bloodbound.h - Blood Bound (internal): the reference card and the supply
+ * as data, the configuration and the state.  The rules as the engine plays
+ * them: docs/blood-bound.md.
+ *
+ * The state is one plain block; the tests read it directly.
+ */
+#ifndef CROWN_BLOODBOUND_INTERNAL_H
+#define CROWN_BLOODBOUND_INTERNAL_H
+
+#include <stdint.h>
+
+#include "crown/bloodbound.h"
+
+#define BB_MAXP CROWN_BB_MAX_PLAYERS
+#define BB_NONE 0xFF
+#define BB_CHARACTERS 20 /* 9 Rose, 9 Beast, 2 Inquisitor cards */
+
+/* ---- the reference card (data) ---------------------------------------- */
+
+/* Affiliation icons. */
+enum bb_icon { BB_ICON_CLAN, BB_ICON_UNKNOWN, BB_ICON_WILD };
+
+typedef struct bb_role {
+    uint8_t rank;       /* 1..9, CROWN_BB_INQUISITOR_RANK for the Inquisitor */
+    const char *name;
+    uint8_t icon[2];    /* the two affiliation icons */
+    uint8_t clue_rival; /* the clue shows the rival clan (the Harlequin) */
+} bb_role;
+
+/* Index 0..8: ranks 1..9; 9: the Inquisitor. */
+extern const bb_role bb_roles[10];
+
+/* The supply of tokens and ability cards. */
+typedef struct bb_supply {
+    uint8_t rose, beast, unknown; /* affiliation tokens (a pile never runs out) */
+    uint8_t rank_per_number;      /* rank tokens of each number 1..9 */
+    uint8_t quill, sword, shield, fan, staff;
+    uint8_t shields_per_colour;
+} bb_supply;
+
+extern const bb_supply bb_supply_counts;
+
+/* Curse cards in play, by player count (odd counts only): 1 True and this
+ * many False. */
+int bb_false_curses(int players);
+
+/* A character's role, clan (CROWN_BB_ROSE/BEAST, or 2 for the Inquisitor)
+ * and clue (the clan shown). */
+const bb_role *bb_role_of(int character);
+int bb_clan_of(int character);
+int bb_clue_of(int character);
+
+/* ---- configuration and state ------------------------------------------ */
+
+typedef struct bb_config {
+    int players;
+    int per_clan;     /* floor(players / 2) characters of each clan */
+    int inquisitor;   /* players is odd */
+    int false_curses; /* with the Inquisitor */
+    uint32_t max_turns;
+} bb_config;
+
+enum bb_phase {
+    BB_P_ROSE,     /* chance: the Rose characters in play (a set of ranks) */
+    BB_P_BEAST,    /* chance: the Beast characters in play */
+    BB_P_INQ,      /* chance: which Inquisitor card is in play */
+    BB_P_DEAL,     /* chance: the character of seat `dealt` */
+    BB_P_DAGGER,   /* chance: who starts with the dagger */
+    BB_P_TURN,     /* the dagger's holder attacks or passes */
+    BB_P_OFFER,    /* `asking` offers to intervene or declines */
+    BB_P_ACCEPT,   /* the target accepts an offer or none */
+    BB_P_TOKEN,    /* `victim` takes a token for a wound */
+    BB_P_ABILITY,  /* `user` uses his ability or not */
+    BB_P_RETURN,   /* the healed player returns a token */
+    BB_P_OVER
+};
+
+/* What caused the wound being suffered. */
+enum bb_cause { BB_C_ATTACK, BB_C_ABILITY };
+
+/* Why the game ended. */
+enum bb_end { BB_END_NONE, BB_END_CAPTURE, BB_END_MAX_TURNS };
+
+typedef struct bb_state {
+    uint8_t phase;
+    uint8_t dealt;
+    uint16_t rose_set, beast_set; /* ranks in play, as bits (rank r: bit r-1) */
+    uint8_t inq_card;             /* CROWN_BB_INQUISITOR_*, or BB_NONE */
+    uint8_t character[BB_MAXP];   /* BB_NONE before the deal */
+    /* Tokens. */
+    uint8_t rank_taken[BB_MAXP];
+    uint8_t aff[BB_MAXP][2];      /* affiliation tokens (CROWN_BB_T_*), 0 when none */
+    /* What every player has seen of each seat, healed tokens included: the
+     * rank token was shown; the affiliation tokens ever taken, as bits
+     * (1 << CROWN_BB_T_*). */
+    uint8_t shown_rank[BB_MAXP];
+    uint8_t shown_aff[BB_MAXP];
+    /* Ability cards, as seat bits (the Curses: who holds one). */
+    uint16_t quill, fan, staff, shield[2], curse;
+    uint8_t sword[2];             /* the seat holding each colour's Sword, or BB_NONE */
+    uint8_t colour[BB_MAXP];      /* a Guardian's colour + 1 (1: A, 2: B), 0 before his first use */
+    uint8_t colours_used;
+    uint8_t true_curse;           /* seat, or BB_NONE */
+    uint8_t curses_given;
+    uint16_t looked[BB_MAXP];     /* the seats whose card each Harlequin has seen */
+    /* The turn. */
+    uint8_t dagger;               /* the active player */
+    uint8_t attacker, target;     /* of the attack, or BB_NONE */
+    uint8_t asking;               /* BB_P_OFFER: the seat asked */
+    uint16_t offers, declines;    /* seats that offered, declined */
+    uint8_t wounded;              /* who suffered the attack's wound */
+    uint8_t intervened;           /* the wounded is an intervener */
+    uint8_t user;                 /* BB_P_ABILITY: who may use his ability */
+    /* The wound being suffered (BB_P_TOKEN). */
+    uint8_t victim, wounds_left, cause, force_rank, capturer;
+    uint8_t next_dagger;          /* who gets the dagger when the attack is over */
+    uint8_t healed;               /* BB_P_RETURN: who returns a token */
+    uint8_t captured;             /* seat, or BB_NONE */
+    uint8_t over;                 /* enum bb_end */
+    uint8_t pad;
+    uint16_t winners;             /* seats, as bits */
+    uint32_t turns;               /* turns taken (saturates) */
+} bb_state;
+
+#endif
