@@ -110,8 +110,9 @@ START_TEST(docs_stand_on_their_own)
 {
     static const char *const files[] = {
         "README.md", "docs/design.md", "docs/game-of-kingdoms.md", "docs/kings-family.md",
-        "docs/kings-blood-cards.md", "docs/kings-blood.md", "docs/save-format.md", "docs/performance.md",
-        "include/crown/crown.h", "include/crown/kingdoms.h", "include/crown/kingsblood.h",
+        "docs/kings-blood-cards.md", "docs/kings-blood.md", "docs/blood-bound.md",
+        "docs/save-format.md", "docs/performance.md", "include/crown/crown.h",
+        "include/crown/kingdoms.h", "include/crown/kingsblood.h", "include/crown/bloodbound.h",
         "python/crown/__init__.py",
         "examples/crown-play.c", "examples/minimal.c"};
     static const char *const outside[] = {"shared/rules", "shared/DESIGN", "../shared",

@@ -857,6 +857,15 @@ static int knows(const bb_state *s, int viewer, int p)
            (viewer >= 0 && ((s->looked[viewer] >> p) & 1));
 }
 
+/* A rank token: " rank 5", or " rank inquisitor" for the fleur cross. */
+static void put_rank(int rank, crown_buf *b)
+{
+    if (rank == CROWN_BB_INQUISITOR_RANK)
+        crown_buf_puts(b, " rank inquisitor");
+    else
+        crown_buf_printf(b, " rank %d", rank);
+}
+
 static void put_seat(const bb_config *cfg, const bb_state *s, int p, int viewer, crown_buf *b)
 {
     crown_buf_printf(b, "seat %d%s:", p, p == viewer ? " (you)" : "");
@@ -870,14 +879,16 @@ static void put_seat(const bb_config *cfg, const bb_state *s, int p, int viewer,
     if (s->rank_taken[p] || s->aff[p][0]) {
         crown_buf_putc(b, ':');
         if (s->rank_taken[p])
-            crown_buf_printf(b, " rank %d", rank_of(s, p));
+            put_rank(rank_of(s, p), b);
         for (int i = 0; i < 2; i++)
             if (s->aff[p][i])
                 crown_buf_printf(b, " %s", token_txt[s->aff[p][i]]);
     }
     /* What healing took back is still remembered. */
-    if (s->shown_rank[p] && !s->rank_taken[p])
-        crown_buf_printf(b, "; showed rank %d", rank_of(s, p));
+    if (s->shown_rank[p] && !s->rank_taken[p]) {
+        crown_buf_puts(b, "; showed");
+        put_rank(rank_of(s, p), b);
+    }
     unsigned gone = s->shown_aff[p];
     for (int i = 0; i < 2; i++)
         if (s->aff[p][i])
