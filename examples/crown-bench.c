@@ -196,6 +196,8 @@ int main(int argc, char **argv)
         {"kings_family", ""},
         {"kings_blood", "players=4"},
         {"kings_blood", "players=4,advanced=on"},
+        {"blood_bound", "players=8"},
+        {"blood_bound", "players=11"},
     };
     int rc = 0;
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)

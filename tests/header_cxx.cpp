@@ -2,6 +2,7 @@
 #include <crown/crown.h>
 #include <crown/kingdoms.h>
 #include <crown/kingsblood.h>
+#include <crown/bloodbound.h>
 
 int main()
 {
@@ -12,7 +13,8 @@ int main()
     int rc = crown_current_player(g, &p);
     crown_free(g);
     return rc == CROWN_OK && p >= 0 && CROWN_KD_TAKE == 240 &&
-                   CROWN_KB_SEAT(CROWN_KB_EXILE(80, 5, 3)) == 3
+                   CROWN_KB_SEAT(CROWN_KB_EXILE(80, 5, 3)) == 3 &&
+                   CROWN_BB_KIND(CROWN_BB_ATTACK(5)) == CROWN_BB_K_ATTACK
                ? 0
                : 1;
 }

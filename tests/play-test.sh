@@ -170,6 +170,17 @@ says "seat 1 (you): "
 says "game over"
 count_is 7 "chance  deal a card to seat 0"
 
+# Blood Bound: bots to the end; a person sees only his own character.
+run "$play" blood_bound --options players=7 --seed 2
+status_is 0
+says "game over: seat "
+says "winners:"
+human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" blood_bound --options players=9 --human 3 --seed 4
+status_is 0
+says "you are seat 3: the "
+says "chance  deal a character to seat 0"
+says "game over"
+
 # ---- crown-play: a human seat -------------------------------------------------
 g2="game_of_kingdoms --options players=2 --human 0 --seed 3"
 

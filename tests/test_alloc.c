@@ -103,6 +103,8 @@ START_TEST(no_allocation_in_steady_state)
         steady_state("kings_family", "", seed);
         steady_state("kings_blood", "players=4,advanced=on", seed);
         steady_state("kings_blood", "players=3,match=on,target=40,chance=explicit", seed);
+        steady_state("blood_bound", "players=9", seed);
+        steady_state("blood_bound", "players=12,chance=explicit", seed);
     }
 }
 END_TEST
@@ -156,6 +158,7 @@ START_TEST(out_of_memory_is_reported)
     out_of_memory("game_of_kingdoms", "players=3", 1);
     out_of_memory("kings_family", "", 0);
     out_of_memory("kings_blood", "players=4,advanced=on", 2);
+    out_of_memory("blood_bound", "players=7", 3);
 }
 END_TEST
 

@@ -296,6 +296,32 @@ class Play(unittest.TestCase):
                         self.assertEqual(back.state_hash(), g.state_hash())
                     self.assertIn("game over", g.observation(crown.SPECTATOR))
 
+    def test_blood_bound(self):
+        # The hidden-role game, unchanged: each seat sees its own character
+        # and never another's before the end; resample keeps what it saw.
+        for players in (6, 9, 12):
+            for seed in range(2):
+                rng = random.Random(seed)
+                with crown.Game("blood_bound", "players=%d" % players, seed=seed) as g:
+                    self.assertEqual(g.num_players, players)
+                    steps = 0
+                    while not g.is_terminal():
+                        p = g.current_player()
+                        if p >= 0:
+                            seen = g.observation(p)
+                            self.assertIn("you are seat %d: the " % p, seen)
+                            if steps % 7 == 0:
+                                with g.resample(p, steps) as other:
+                                    self.assertEqual(other.observation(p), seen)
+                        m = rng.choice(g.legal_moves())
+                        g.apply(g.move_to_text(m))
+                        steps += 1
+                    self.assertAlmostEqual(sum(g.returns()), 0.0)
+                    self.assertEqual(len(g.scores()), players)
+                    self.assertIn("game over", g.observation(crown.SPECTATOR))
+                    with crown.Game.deserialize(g.serialize()) as back:
+                        self.assertEqual(back.state_hash(), g.state_hash())
+
     def test_clone_and_history(self):
         with crown.Game(KD, "players=4", seed=2) as g:
             g.apply(g.legal_moves()[0])
