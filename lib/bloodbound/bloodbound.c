@@ -165,37 +165,45 @@ static int guardian_colour(const bb_state *s, int p)
 
 /* ---- legal moves ------------------------------------------------------ */
 
+/* Writes the uses of u's ability (sorted by id) and returns their number;
+ * with out NULL, only tells whether there is one (nonzero). */
 static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_move *out)
 {
     size_t n = 0;
     int n_players = cfg->players;
+#define PUT(m) \
+    do { \
+        if (!out) \
+            return 1; \
+        out[n++] = (m); \
+    } while (0)
     switch (rank_of(s, u)) {
     case 1: /* Elder */
         if (!((s->quill >> u) & 1) && popcount(s->quill) < bb_supply_counts.quill)
-            out[n++] = CROWN_BB_QUILL;
+            PUT(CROWN_BB_QUILL);
         break;
     case 2: /* Assassin */
         for (int v = 0; v < n_players; v++)
             if (v != u && !shielded(s, v))
-                out[n++] = CROWN_BB_ASSASSIN(v);
+                PUT(CROWN_BB_ASSASSIN(v));
         break;
     case 3: /* Harlequin: two other players, not both seen already */
         for (int a = 0; a < n_players; a++)
             for (int b = a + 1; b < n_players; b++)
                 if (a != u && b != u && ((~s->looked[u] >> a) & 1 || (~s->looked[u] >> b) & 1))
-                    out[n++] = CROWN_BB_LOOK(a, b);
+                    PUT(CROWN_BB_LOOK(a, b));
         break;
     case 4: /* Alchemist: only when he intervened */
         if (s->intervened && s->wounded == u) {
-            out[n++] = CROWN_BB_WOUND;
+            PUT(CROWN_BB_WOUND);
             if (wounds(s, s->target) > 0)
-                out[n++] = CROWN_BB_HEAL;
+                PUT(CROWN_BB_HEAL);
         }
         break;
     case 5: /* Mentalist */
         for (int v = 0; v < n_players; v++)
             if (v != u && !shielded(s, v))
-                out[n++] = CROWN_BB_MENTALIST(v);
+                PUT(CROWN_BB_MENTALIST(v));
         break;
     case 6: { /* Guardian */
         int col = guardian_colour(s, u);
@@ -204,12 +212,12 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
             break;
         for (int v = 0; v < n_players; v++)
             if (v != u && !((s->shield[col] >> v) & 1))
-                out[n++] = CROWN_BB_SHIELD(v);
+                PUT(CROWN_BB_SHIELD(v));
         break;
     }
     case 7: /* Berserker */
         if (s->attacker != u && !shielded(s, s->attacker))
-            out[n++] = CROWN_BB_STRIKE;
+            PUT(CROWN_BB_STRIKE);
         break;
     case 8: { /* Mage */
         int need = ((s->staff >> u) & 1) ? 1 : 2;
@@ -217,7 +225,7 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
             break;
         for (int v = 0; v < n_players; v++)
             if (v != u && !((s->staff >> v) & 1))
-                out[n++] = CROWN_BB_STAFF(v);
+                PUT(CROWN_BB_STAFF(v));
         break;
     }
     case 9: /* Courtesan */
@@ -225,20 +233,35 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
             break;
         for (int v = 0; v < n_players; v++)
             if (v != u && !((s->fan >> v) & 1))
-                out[n++] = CROWN_BB_FAN(v);
+                PUT(CROWN_BB_FAN(v));
         break;
-    default: /* the Inquisitor: every Curse in play, to different players */
+    default: { /* the Inquisitor: every Curse in play, to different players */
         if (s->curses_given)
             break;
+        int k = cfg->false_curses;
         for (int t = 0; t < n_players; t++) {
             if (t == u)
                 continue;
-            for (unsigned f = 0; f < BIT(n_players); f++)
-                if (popcount(f) == cfg->false_curses && !(f & (BIT(u) | BIT(t))))
-                    out[n++] = CROWN_BB_CURSES(t, f);
+            /* The False ones: k of the other seats, in increasing order
+             * (k-subsets of their indices, next by Gosper's rule). */
+            int seat[BB_MAXP], m = 0;
+            for (int p = 0; p < n_players; p++)
+                if (p != u && p != t)
+                    seat[m++] = p;
+            for (unsigned c = (1u << k) - 1; c < (1u << m);) {
+                unsigned f = 0;
+                for (int i = 0; i < m; i++)
+                    if ((c >> i) & 1)
+                        f |= BIT(seat[i]);
+                PUT(CROWN_BB_CURSES(t, f));
+                unsigned low = c & -c, r = c + low;
+                c = (((r ^ c) >> 2) / low) | r;
+            }
         }
         break;
     }
+    }
+#undef PUT
     return n;
 }
 
@@ -431,8 +454,7 @@ static void take_token(const bb_config *cfg, bb_state *s, int t)
     s->wounds_left--;
     if (s->cause == BB_C_ATTACK) {
         /* After taking his rank token in an attack, the ability. */
-        crown_move tmp[BB_MAX_MOVES];
-        if (t == CROWN_BB_T_RANK && ability_moves(cfg, s, p, tmp) > 0) {
+        if (t == CROWN_BB_T_RANK && ability_moves(cfg, s, p, NULL)) {
             s->user = (uint8_t)p;
             s->phase = BB_P_ABILITY;
             return;
