@@ -81,6 +81,15 @@ static void steady_state(const char *name, const char *options, uint64_t seed)
         failures += crown_undo(g) != CROWN_OK;
     for (size_t i = 0; i < nplayed; i++)
         failures += crown_apply(g, played[i]) != CROWN_OK;
+    /* Playouts from the start and from the middle. */
+    for (size_t i = 0; i < nplayed; i++)
+        failures += crown_undo(g) != CROWN_OK;
+    double mean[16];
+    size_t np;
+    failures += crown_playouts(g, seed, 10, mean, 16, &np) != CROWN_OK;
+    for (size_t i = 0; i < nplayed / 2; i++)
+        failures += crown_apply(g, played[i]) != CROWN_OK;
+    failures += crown_playout(g, seed, mean, 16, &np) != CROWN_OK;
     long during = allocations - before;
     ck_assert_int_eq(failures, 0);
     ck_assert_msg(during == 0, "%ld allocations in steady state (%s %s)", during, name, options);

@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "common.h"
@@ -325,6 +326,8 @@ START_TEST(null_game_is_einval)
     ck_assert_int_eq(crown_clone(&out, NULL), CROWN_EINVAL);
     ck_assert_ptr_null(out);
     ck_assert_int_eq(crown_resample(NULL, 0, 1, &out), CROWN_EINVAL);
+    ck_assert_int_eq(crown_playout(NULL, 1, d, 8, &z), CROWN_EINVAL);
+    ck_assert_int_eq(crown_playouts(NULL, 1, 4, d, 8, &z), CROWN_EINVAL);
     ck_assert_str_eq(crown_last_error(NULL), "invalid argument: game is NULL");
     crown_free(NULL);
 }
@@ -588,6 +591,126 @@ START_TEST(returns_and_scores)
     ck_assert_int_eq(crown_scores(g, r, 0, &n), CROWN_ETOOSMALL);
     ck_assert_uint_eq(n, 3);
     OK(crown_scores(g, r, 3, &n));
+    crown_free(g);
+}
+END_TEST
+
+/* ---- playouts ---------------------------------------------------------- */
+
+/* Plays n random moves (chance ones too). */
+static void walk(crown_game *g, uint64_t seed, int n)
+{
+    trng r = {seed};
+    crown_move m[16384];
+    size_t k;
+    for (int i = 0; i < n && !terminal(g); i++) {
+        OK(crown_legal_moves(g, m, 16384, &k));
+        OK(crown_apply(g, m[trng_below(&r, k)]));
+    }
+}
+
+/* A playout leaves the game as it was, is the same for the same seed, ends
+ * the game (returns of an end: zero-sum where the game is), and the batch
+ * form is the mean of single playouts. */
+START_TEST(playout_restores_the_game)
+{
+    static const char *const games[][2] = {
+        {KD, "players=3"},
+        {KD, "players=2,chance=explicit"},
+        {"kings_family", ""},
+        {"kings_blood", "players=4,advanced=on"},
+        {"blood_bound", "players=9,chance=explicit"},
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        crown_game *g = new_game(games[i][0], games[i][1], 3);
+        walk(g, 5, 6);
+        int np;
+        OK(crown_num_players(g, &np));
+        crown_move before_moves[16384], after_moves[16384];
+        size_t nb, na, hl, hl2;
+        OK(crown_legal_moves(g, before_moves, 16384, &nb));
+        OK(crown_history_length(g, &hl));
+        snap before = take_snap(g);
+        double r1[12], r2[12], mean[12], sum[12] = {0};
+        size_t n;
+        int differ = 0;
+        for (uint64_t seed = 100; seed < 140; seed++) {
+            OK(crown_playout(g, seed, r1, 12, &n));
+            ck_assert_uint_eq(n, (size_t)np);
+            OK(crown_playout(g, seed, r2, 12, &n));
+            double total = 0;
+            for (int p = 0; p < np; p++) {
+                ck_assert(r1[p] == r2[p]);
+                sum[p] += r1[p];
+                total += r1[p];
+                differ |= seed > 100 && r1[p] != sum[p] / (double)(seed - 99);
+            }
+            if (strcmp(games[i][0], "kings_family") != 0)
+                ck_assert(total > -1e-9 && total < 1e-9);
+        }
+        ck_assert_msg(differ, "%s: every playout gave the same returns", games[i][0]);
+        OK(crown_playouts(g, 100, 40, mean, 12, &n));
+        for (int p = 0; p < np; p++)
+            ck_assert(fabs(mean[p] - sum[p] / 40) < 1e-9);
+        OK(crown_history_length(g, &hl2));
+        ck_assert_uint_eq(hl, hl2);
+        OK(crown_legal_moves(g, after_moves, 16384, &na));
+        ck_assert_uint_eq(na, nb);
+        ck_assert(memcmp(before_moves, after_moves, na * sizeof *after_moves) == 0);
+        assert_unchanged(g, &before);
+        crown_free(g);
+    }
+}
+END_TEST
+
+/* A playout plays uniformly random moves: from the start of a 2-player
+ * Game of Kingdoms, its mean return for seat 0 agrees with the mean of
+ * random games played through the API. */
+START_TEST(playout_is_a_random_game)
+{
+    crown_game *g = new_game(KD, "players=2", 1);
+    double mean[2];
+    size_t n;
+    OK(crown_playouts(g, 1, 4000, mean, 2, &n));
+    double api = 0;
+    for (int k = 0; k < 4000; k++) {
+        crown_game *h = new_game(KD, "players=2", 1 + (uint64_t)k * 7919);
+        walk(h, (uint64_t)k, 1000000);
+        double r[2];
+        OK(crown_returns(h, r, 2, &n));
+        api += r[0];
+        crown_free(h);
+    }
+    api /= 4000;
+    /* Returns are in [-1, 1]: two means of 4000 differ by more than 0.1
+     * with a vanishing probability. */
+    ck_assert_msg(fabs(mean[0] - api) < 0.1, "playouts %g, API %g", mean[0], api);
+    /* At the end, a playout gives the returns of the end. */
+    walk(g, 3, 1000000);
+    double r[2], q[2];
+    OK(crown_returns(g, r, 2, &n));
+    OK(crown_playout(g, 9, q, 2, &n));
+    ck_assert(r[0] == q[0] && r[1] == q[1]);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(playout_errors_change_nothing)
+{
+    crown_game *g = new_game(KD, "players=3", 4);
+    walk(g, 2, 10);
+    snap before = take_snap(g);
+    double r[3];
+    size_t n = 0;
+    ck_assert_int_eq(crown_playout(g, 1, r, 2, &n), CROWN_ETOOSMALL);
+    ck_assert_uint_eq(n, 3);
+    assert_error_message(g);
+    ck_assert_int_eq(crown_playout(g, 1, NULL, 3, &n), CROWN_EINVAL);
+    ck_assert_int_eq(crown_playout(g, 1, r, 3, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_playouts(g, 1, 0, r, 3, &n), CROWN_EINVAL);
+    assert_error_message(g);
+    ck_assert_int_eq(crown_playouts(g, 1, 5, r, 0, &n), CROWN_ETOOSMALL);
+    assert_unchanged(g, &before);
     crown_free(g);
 }
 END_TEST
@@ -950,6 +1073,9 @@ int main(void)
     tcase_add_test(tc, move_text_round_trip_and_errors);
     tcase_add_test(tc, observation_errors);
     tcase_add_test(tc, returns_and_scores);
+    tcase_add_test(tc, playout_restores_the_game);
+    tcase_add_test(tc, playout_is_a_random_game);
+    tcase_add_test(tc, playout_errors_change_nothing);
     tcase_add_test(tc, clone_is_independent);
     tcase_add_test(tc, same_seed_same_game);
     tcase_add_test(tc, seeded_deal_is_stable);

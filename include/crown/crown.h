@@ -325,6 +325,29 @@ int crown_returns(crown_game *game, double *returns, size_t cap, size_t *count);
  * Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
 int crown_scores(crown_game *game, double *scores, size_t cap, size_t *count);
 
+/* ------------------------------------------------------------------------
+ * Playouts, for search
+ * --------------------------------------------------------------------- */
+
+/* Plays the game from its current state to the end inside the library,
+ * every decision drawn uniformly at random among the legal moves and every
+ * chance outcome by its probability (whatever the chance= option), all from
+ * `seed`, and writes the returns at that end into returns[0..players-1], as
+ * crown_returns would there.  The game is left exactly as it was: the same
+ * state, history, undo and current player (only the cached list of legal
+ * moves is recomputed on the next call that needs it).  No allocation: the
+ * handle holds the playout's state.  The same game and seed give the same
+ * result.  A game already over gives its returns.
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL (checked before playing). */
+int crown_playout(crown_game *game, uint64_t seed, double *returns, size_t cap, size_t *count);
+
+/* n playouts as crown_playout, the i-th (from 0) with seed + i, and the
+ * mean of each seat's returns over them in mean_returns[0..players-1]: one
+ * call for thousands of playouts (the Python binding's batch form).
+ * Errors: CROWN_EINVAL (also n == 0), CROWN_ETOOSMALL. */
+int crown_playouts(crown_game *game, uint64_t seed, size_t n, double *mean_returns, size_t cap,
+                   size_t *count);
+
 /* A 64-bit hash of the current state (not of the history): equal states
  * give equal hashes.  The value may differ between library versions and
  * platforms; do not store it.  Errors: CROWN_EINVAL. */

@@ -35,6 +35,7 @@ struct crown_game {
     int legal_valid;       /* ... this is set (cleared by every state change) */
     size_t legal_n;
     uint32_t *weights;     /* max_moves */
+    unsigned char *pstate; /* the state of a playout (crown_playout) */
     char err[256];
 };
 

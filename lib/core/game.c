@@ -88,7 +88,7 @@ static size_t align16(size_t x)
 }
 
 typedef struct layout {
-    size_t config, state, scratch, weights, total;
+    size_t config, state, scratch, weights, pstate, total;
 } layout;
 
 static layout layout_of(const crown_rules *r)
@@ -98,7 +98,8 @@ static layout layout_of(const crown_rules *r)
     l.state = l.config + align16(r->config_size);
     l.scratch = l.state + align16(r->state_size);
     l.weights = l.scratch + align16(r->max_moves * sizeof(crown_move));
-    l.total = l.weights + align16(r->max_moves * sizeof(uint32_t));
+    l.pstate = l.weights + align16(r->max_moves * sizeof(uint32_t));
+    l.total = l.pstate + align16(r->state_size);
     return l;
 }
 
@@ -110,6 +111,7 @@ static void set_pointers(crown_game *g)
     g->state = base + l.state;
     g->scratch = (crown_move *)(void *)(base + l.scratch);
     g->weights = (uint32_t *)(void *)(base + l.weights);
+    g->pstate = base + l.pstate;
 }
 
 /* Grows the history to hold at least `need` entries; 0 or -1. */
@@ -805,6 +807,72 @@ CROWN_EXPORT int crown_returns(crown_game *g, double *returns, size_t cap, size_
 CROWN_EXPORT int crown_scores(crown_game *g, double *scores, size_t cap, size_t *count)
 {
     return per_seat(g, scores, cap, count, g ? g->rules->scores : NULL);
+}
+
+/* One random playout on the handle's playout block, from the current state;
+ * the returns at its end in out.  The game's state and history are not
+ * touched; the cached legal moves are (their buffer is reused). */
+static int run_playout(crown_game *g, uint64_t seed, double *out)
+{
+    const crown_rules *r = g->rules;
+    crown_rng rng;
+    crown_rng_seed(&rng, seed, 0x706c61796f7574ULL); /* its own stream: "playout" */
+    memcpy(g->pstate, g->state, r->state_size);
+    g->legal_valid = 0;
+    for (;;) {
+        int who = r->current(g->config, g->pstate);
+        if (who == CROWN_TERMINAL)
+            break;
+        size_t n = r->legal(g->config, g->pstate, g->scratch);
+        if (n == 0)
+            return fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
+        size_t k;
+        if (who == CROWN_CHANCE && r->chance_weights) {
+            r->chance_weights(g->config, g->pstate, g->weights);
+            uint64_t total = 0;
+            for (size_t i = 0; i < n; i++)
+                total += g->weights[i];
+            uint64_t x = crown_rng_below(&rng, total);
+            for (k = 0; k + 1 < n && x >= g->weights[k]; k++)
+                x -= g->weights[k];
+        } else {
+            k = (size_t)crown_rng_below(&rng, n);
+        }
+        r->apply(g->config, g->pstate, g->scratch[k]);
+    }
+    r->returns(g->config, g->pstate, out);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_playouts(crown_game *g, uint64_t seed, size_t n, double *mean_returns,
+                                size_t cap, size_t *count)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, count);
+    if (!mean_returns && cap > 0)
+        return fail(g, CROWN_EINVAL, "invalid argument: buffer is NULL with cap > 0");
+    *count = (size_t)g->players;
+    if ((size_t)g->players > cap)
+        return fail(g, CROWN_ETOOSMALL, "buffer too small: %d values needed", g->players);
+    if (n == 0)
+        return fail(g, CROWN_EINVAL, "invalid argument: no playout asked for");
+    double sum[64] = {0}, one[64];
+    for (size_t i = 0; i < n; i++) {
+        int rc = run_playout(g, seed + i, one);
+        if (rc)
+            return rc;
+        for (int p = 0; p < g->players; p++)
+            sum[p] += one[p];
+    }
+    for (int p = 0; p < g->players; p++)
+        mean_returns[p] = sum[p] / (double)n;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_playout(crown_game *g, uint64_t seed, double *returns, size_t cap,
+                               size_t *count)
+{
+    return crown_playouts(g, seed, 1, returns, cap, count);
 }
 
 CROWN_EXPORT int crown_state_hash(crown_game *g, uint64_t *hash)

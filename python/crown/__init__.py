@@ -280,6 +280,8 @@ PROTOTYPES = {
     "crown_deserialize": (_int, [ctypes.POINTER(_game_p), _char_p]),
     "crown_deserialize_ex": (_int, [ctypes.POINTER(_game_p), _char_p, ctypes.c_void_p, _size]),
     "crown_resample": (_int, [_game_p, _int, _u64, ctypes.POINTER(_game_p)]),
+    "crown_playout": (_int, [_game_p, _u64, _double_p, _size, _size_p]),
+    "crown_playouts": (_int, [_game_p, _u64, _size, _double_p, _size, _size_p]),
 }
 
 for _name, (_res, _args) in PROTOTYPES.items():
@@ -623,6 +625,22 @@ class Game:
 
     def scores(self):
         return self._per_seat(_lib.crown_scores)
+
+    def playout(self, seed):
+        """Plays a uniformly random game from here to the end inside the
+        library (chance by its probabilities), from `seed` (0..2**64-1), and
+        returns each seat's returns there; the game is left as it was."""
+        seed = _integer(seed, "seed", _SEED_RANGE)
+        return self._per_seat(lambda h, arr, n, count:
+                              _lib.crown_playout(h, _u64(seed), arr, n, count))
+
+    def playouts(self, n, seed):
+        """`n` playouts as playout(), the i-th with seed + i, in one call:
+        each seat's mean returns over them."""
+        n = _integer(n, "n", (1, 2**63 - 1))
+        seed = _integer(seed, "seed", _SEED_RANGE)
+        return self._per_seat(lambda h, arr, cap, count:
+                              _lib.crown_playouts(h, _u64(seed), n, arr, cap, count))
 
     def state_hash(self):
         return self._out(_lib.crown_state_hash, ctypes.c_uint64)

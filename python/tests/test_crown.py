@@ -322,6 +322,29 @@ class Play(unittest.TestCase):
                     with crown.Game.deserialize(g.serialize()) as back:
                         self.assertEqual(back.state_hash(), g.state_hash())
 
+    def test_playouts(self):
+        # Playouts run inside the library and leave the game as it was.
+        for name, options in ((KD, "players=3"), ("blood_bound", "players=7"),
+                              ("kings_blood", "players=2")):
+            with crown.Game(name, options, seed=4) as g:
+                g.apply(g.legal_moves()[0])
+                saved = g.serialize()
+                r = g.playout(5)
+                self.assertEqual(len(r), g.num_players)
+                self.assertAlmostEqual(sum(r), 0.0)
+                self.assertEqual(g.playout(5), r)
+                singles = [g.playout(5 + i) for i in range(50)]
+                mean = g.playouts(50, 5)
+                for p in range(g.num_players):
+                    self.assertAlmostEqual(mean[p], sum(x[p] for x in singles) / 50)
+                self.assertEqual(g.serialize(), saved)
+                with self.assertRaises(crown.InvalidArgumentError):
+                    g.playouts(0, 1)
+                with self.assertRaises(crown.InvalidArgumentError):
+                    g.playout(-1)
+                with self.assertRaises(TypeError):
+                    g.playout(1.5)
+
     def test_clone_and_history(self):
         with crown.Game(KD, "players=4", seed=2) as g:
             g.apply(g.legal_moves()[0])
