@@ -783,8 +783,8 @@ CROWN_EXPORT int crown_observation(crown_game *g, int viewer, char *buf, size_t 
     return finish_text(g, &b, len);
 }
 
-static int per_seat(crown_game *g, double *out, size_t cap, size_t *count,
-                    void (*fn)(const void *, const void *, double *))
+/* Checks a caller's buffer of one value per seat; sets *count. */
+static int check_seat_buffer(crown_game *g, double *out, size_t cap, size_t *count)
 {
     CHECK_GAME(g);
     CHECK_ARG(g, count);
@@ -793,6 +793,15 @@ static int per_seat(crown_game *g, double *out, size_t cap, size_t *count,
     *count = (size_t)g->players;
     if ((size_t)g->players > cap)
         return fail(g, CROWN_ETOOSMALL, "buffer too small: %d values needed", g->players);
+    return CROWN_OK;
+}
+
+static int per_seat(crown_game *g, double *out, size_t cap, size_t *count,
+                    void (*fn)(const void *, const void *, double *))
+{
+    int rc = check_seat_buffer(g, out, cap, count);
+    if (rc)
+        return rc;
     double tmp[64];
     fn(g->config, g->state, tmp);
     memcpy(out, tmp, (size_t)g->players * sizeof *out);
@@ -847,18 +856,14 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
 CROWN_EXPORT int crown_playouts(crown_game *g, uint64_t seed, size_t n, double *mean_returns,
                                 size_t cap, size_t *count)
 {
-    CHECK_GAME(g);
-    CHECK_ARG(g, count);
-    if (!mean_returns && cap > 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: buffer is NULL with cap > 0");
-    *count = (size_t)g->players;
-    if ((size_t)g->players > cap)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %d values needed", g->players);
+    int rc = check_seat_buffer(g, mean_returns, cap, count);
+    if (rc)
+        return rc;
     if (n == 0)
         return fail(g, CROWN_EINVAL, "invalid argument: no playout asked for");
     double sum[64] = {0}, one[64];
     for (size_t i = 0; i < n; i++) {
-        int rc = run_playout(g, seed + i, one);
+        rc = run_playout(g, seed + i, one);
         if (rc)
             return rc;
         for (int p = 0; p < g->players; p++)
