@@ -1,17 +1,33 @@
 /*
- * crown-bench - measures the speed of random playouts.
+ * crown-bench - measures the library's speed against a floor.
  *
- * For each game and option set it plays random games and reports:
- *   games/s    whole games from crown_new (setup, deal and every move)
- *   playouts/s random playouts from a dealt position, taken back with undo
- *              (the loop of a search: no allocation once warm)
- *   moves/s    decisions (legal moves + apply) per second in those playouts
+ * For each game and option set it reports, in process CPU time:
+ *   decision   ns per decision (crown_legal_moves + crown_apply) in random
+ *              playouts from the dealt position, taken back with crown_undo
+ *   apply+undo ns per pair: crown_apply of a random legal move, then
+ *              crown_undo, at every position along random games
+ *   playout    ns per whole random playout from the dealt position, undone
+ *   clone      ns per crown_clone + crown_free, 10 decisions in and at the end
+ *   save, load ns per history entry of finished games (crown_serialize,
+ *              crown_deserialize + crown_free), and load against a replay of
+ *              the decisions with crown_new + crown_apply
+ *   allocs     allocations per decision in the playout loop (0 expected)
+ *   bytes      heap bytes held by a handle after crown_new, and per history
+ *              entry (growth over a finished game, averaged)
+ * and the floor: a toy shedding game (shuffle 40 cards, deal 6 each to two
+ * players, each move scans the hand for the cards matching the top card's
+ * colour or rank and plays one at random, else draws) measured in the same
+ * process in slices between the game's measurements, so that both see the
+ * same machine.  Every time is also given as a ratio to the floor's ns per
+ * move.
  *
  * usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]
+ *                    [--json] [--floor]
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +35,142 @@
 
 #include <crown/crown.h>
 
+/* ---- counting the library's allocations -------------------------------
+ * On glibc the program defines malloc, calloc, realloc and free itself: the
+ * shared library's calls come here, are counted while `counting` is on, and
+ * go on to glibc's allocator.  Not under a sanitizer (it has its own
+ * allocator), nor elsewhere: then the counts are "n/a". */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
+    __has_feature(thread_sanitizer)
+#define BENCH_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BENCH_SANITIZER 1
+#endif
+
+#if defined(__GLIBC__) && !defined(BENCH_SANITIZER)
+#define COUNT_ALLOCATIONS 1
+
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t k);
+extern void *__libc_realloc(void *p, size_t n);
+extern void __libc_free(void *p);
+
+static int counting;
+static long allocations;
+static long long live_bytes; /* bytes requested, minus those freed, while counting */
+
+/* The requested size of each block allocated while counting, by address
+ * (open addressing, linear probing, deletion by backward shift). */
+enum { SLOTS = 1 << 16 };
+static struct {
+    void *p;
+    size_t n;
+} sizes[SLOTS];
+static long nsizes;
+
+static size_t slot_of(const void *p)
+{
+    uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ULL;
+    return (size_t)(h >> 48) & (SLOTS - 1);
+}
+
+static void remember(void *p, size_t n)
+{
+    if (nsizes >= SLOTS / 2)
+        return; /* full enough: the block is counted, its size not */
+    size_t i = slot_of(p);
+    while (sizes[i].p)
+        i = (i + 1) & (SLOTS - 1);
+    sizes[i].p = p;
+    sizes[i].n = n;
+    nsizes++;
+    live_bytes += (long long)n;
+}
+
+static void forget(void *p)
+{
+    if (!p || nsizes == 0)
+        return;
+    size_t i = slot_of(p);
+    while (sizes[i].p && sizes[i].p != p)
+        i = (i + 1) & (SLOTS - 1);
+    if (!sizes[i].p)
+        return;
+    live_bytes -= (long long)sizes[i].n;
+    nsizes--;
+    /* shift back the entries that probed past slot i */
+    size_t j = i;
+    for (;;) {
+        sizes[i].p = NULL;
+        for (;;) {
+            j = (j + 1) & (SLOTS - 1);
+            if (!sizes[j].p)
+                return;
+            size_t home = slot_of(sizes[j].p);
+            /* stays if its home lies cyclically in (i, j] */
+            if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
+                continue;
+            break;
+        }
+        sizes[i] = sizes[j];
+        i = j;
+    }
+}
+
+void *malloc(size_t n)
+{
+    void *p = __libc_malloc(n);
+    if (counting && p) {
+        allocations++;
+        remember(p, n);
+    }
+    return p;
+}
+
+void *calloc(size_t n, size_t k)
+{
+    void *p = __libc_calloc(n, k);
+    if (counting && p) {
+        allocations++;
+        remember(p, n * k);
+    }
+    return p;
+}
+
+void *realloc(void *p, size_t n)
+{
+    void *q = __libc_realloc(p, n);
+    if (q || n == 0)
+        forget(p);
+    if (counting && q) {
+        allocations++;
+        remember(q, n);
+    }
+    return q;
+}
+
+void free(void *p)
+{
+    forget(p);
+    __libc_free(p);
+}
+#else
+#define COUNT_ALLOCATIONS 0
+static int counting;
+static long allocations;
+static long long live_bytes;
+#endif
+
+/* ---- time and randomness ---------------------------------------------- */
+
+/* Process CPU time: the machine may be shared. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -34,6 +182,154 @@ static uint64_t next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* ---- the floor -----------------------------------------------------------
+ * The physical minimum of a card-game decision on this machine, without the
+ * library: the same workload as the project's reference floor program (its
+ * mode 3), written here so that it runs in the same process, between the
+ * game's measurements.  Cards are 0..39: colour = card % 4, rank = card / 4.
+ * The generator is a 64-bit multiply-mix one with a multiply-shift bound,
+ * as cheap as the reference's. */
+
+typedef struct floor_state {
+    uint64_t rng;
+    uint8_t deck[40];
+    uint64_t sink; /* keeps the work observable */
+} floor_state;
+
+static inline uint64_t floor_rand(uint64_t *s)
+{
+    *s += 0xa0761d6478bd642fULL;
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 m = (unsigned __int128)*s * (*s ^ 0xe7037ed1a0b428dbULL);
+    return (uint64_t)m ^ (uint64_t)(m >> 64);
+#else
+    uint64_t x = *s ^ (*s >> 29);
+    x *= 0xbf58476d1ce4e5b9ULL;
+    return x ^ (x >> 32);
+#endif
+}
+
+static inline unsigned floor_below(uint64_t *s, unsigned n)
+{
+    return (unsigned)(((uint64_t)(uint32_t)floor_rand(s) * n) >> 32);
+}
+
+/* One toy playout; returns the moves it made (a draw, or a pass when the
+ * stock is out, counts as a move, as in the reference). */
+static long floor_playout(floor_state *f)
+{
+    uint8_t *d = f->deck;
+    for (unsigned i = 39; i > 0; i--) {
+        unsigned j = floor_below(&f->rng, i + 1);
+        uint8_t c = d[i];
+        d[i] = d[j];
+        d[j] = c;
+    }
+    uint8_t hands[2][40];
+    int count[2] = {6, 6};
+    for (int k = 0; k < 6; k++) {
+        hands[0][k] = d[2 * k];
+        hands[1][k] = d[2 * k + 1];
+    }
+    int stock = 12;
+    uint8_t top = d[stock++];
+    int seat = 0, passes = 0;
+    long moves = 0;
+    while (count[0] > 0 && count[1] > 0 && passes < 2) {
+        uint8_t *h = hands[seat];
+        uint8_t match[40];
+        int nm = 0;
+        for (int k = 0; k < count[seat]; k++) {
+            /* written always, kept when the card matches: no branch */
+            match[nm] = (uint8_t)k;
+            nm += (h[k] & 3) == (top & 3) || (h[k] >> 2) == (top >> 2);
+        }
+        if (nm > 0) {
+            int k = match[floor_below(&f->rng, (unsigned)nm)];
+            top = h[k];
+            h[k] = h[--count[seat]];
+            passes = 0;
+        } else if (stock < 40) {
+            h[count[seat]++] = d[stock++];
+            passes = 0;
+        } else {
+            passes++;
+        }
+        moves++;
+        seat = 1 - seat;
+    }
+    f->sink += (uint64_t)(count[0] * 3 + count[1]);
+    return moves;
+}
+
+typedef struct timing {
+    double sec;
+    long reps, units;
+} timing;
+
+/* Runs the floor for about `budget` seconds of CPU time into t (reps =
+ * playouts, units = moves). */
+static void floor_run(floor_state *f, double budget, timing *t)
+{
+    double spent = 0;
+    do {
+        long moves = 0;
+        double t0 = now();
+        for (int i = 0; i < 2048; i++)
+            moves += floor_playout(f);
+        double dt = now() - t0;
+        spent += dt;
+        t->sec += dt;
+        t->reps += 2048;
+        t->units += moves;
+    } while (spent < budget);
+}
+
+static void floor_init(floor_state *f, uint64_t seed)
+{
+    f->rng = seed;
+    f->sink = 0;
+    for (int i = 0; i < 40; i++)
+        f->deck[i] = (uint8_t)i;
+}
+
+/* ---- the game's measurements -------------------------------------------- */
+
+enum { RECORDED = 8, PAIRS = 4, ROUNDS = 4 };
+
+typedef struct bench {
+    const char *name, *options;
+    uint64_t seed, rng;
+    crown_game *root;      /* the dealt position */
+    crown_move *moves;     /* max_moves entries */
+    size_t max;
+    crown_move *rec[RECORDED]; /* the decisions of recorded random games */
+    size_t nrec[RECORDED];
+    crown_game *done[RECORDED]; /* those games, finished */
+    size_t hist[RECORDED];      /* their history lengths */
+    char *text[RECORDED];       /* their saves */
+    size_t textcap;
+    crown_game *at10; /* a game 10 decisions in */
+    size_t hist10;
+    int k; /* the recorded game the next repetition uses */
+} bench;
+
+typedef struct results {
+    timing floor, playout, pair_a, pair_b, clone10, cloneend, save, load, replay;
+    long pair_units, save_entries, load_entries, replay_entries;
+    long allocs, alloc_decisions;
+    long long handle_bytes;
+    double entry_bytes, entry_growth;
+    size_t hist10, histend, histmax;
+} results;
+
+static int fail_game(const char *what, crown_game *g)
+{
+    fprintf(stderr, "crown-bench: %s failed: %s\n", what, g ? crown_last_error(g) : "");
+    return -1;
+}
+
+/* A random playout from g's position; counts decisions. */
 static int play_random(crown_game *g, crown_move *moves, size_t max, uint64_t *rng,
                        long *decisions)
 {
@@ -50,75 +346,524 @@ static int play_random(crown_game *g, crown_move *moves, size_t max, uint64_t *r
     }
 }
 
-static int bench(const char *name, const char *options, double seconds, uint64_t seed)
+static void undo_all(crown_game *g)
 {
-    char err[256];
+    while (crown_undo(g) == CROWN_OK)
+        ;
+}
+
+/* One playout from the root, taken back. */
+static int rep_playout(bench *b, timing *t)
+{
+    long d = 0;
+    if (play_random(b->root, b->moves, b->max, &b->rng, &d))
+        return fail_game("playout", b->root);
+    undo_all(b->root);
+    t->units += d;
+    return 0;
+}
+
+/* Along recorded game k from the root: at each position the legal moves,
+ * then `pairs` times apply a random one and undo, then the recorded
+ * decision.  With pairs = 0 this is the baseline the pairs are measured
+ * against. */
+static int pass_pairs(bench *b, int k, int pairs)
+{
+    crown_game *g = b->root;
+    for (size_t i = 0; i < b->nrec[k]; i++) {
+        size_t n;
+        if (crown_legal_moves(g, b->moves, b->max, &n) || n == 0)
+            return fail_game("legal moves", g);
+        for (int j = 0; j < pairs; j++)
+            if (crown_apply(g, b->moves[next(&b->rng) % n]) || crown_undo(g))
+                return fail_game("apply and undo", g);
+        if (crown_apply(g, b->rec[k][i]))
+            return fail_game("replay", g);
+    }
+    undo_all(g);
+    return 0;
+}
+
+/* Repeats `rep` for about `budget` seconds of CPU time, reading the clock
+ * once per batch of repetitions (batches grow to about a millisecond). */
+static int run_for(bench *b, double budget, int (*rep)(bench *, timing *), timing *t)
+{
+    long batch = 1;
+    double spent = 0;
+    do {
+        double t0 = now();
+        for (long i = 0; i < batch; i++)
+            if (rep(b, t))
+                return -1;
+        double dt = now() - t0;
+        spent += dt;
+        t->sec += dt;
+        t->reps += batch;
+        if (dt < 1e-3 && batch < (1L << 20))
+            batch *= 2;
+    } while (spent < budget);
+    return 0;
+}
+
+static int rep_clone10(bench *b, timing *t)
+{
+    crown_game *c;
+    if (crown_clone(&c, b->at10))
+        return fail_game("clone", b->at10);
+    crown_free(c);
+    t->units++;
+    return 0;
+}
+
+static int rep_cloneend(bench *b, timing *t)
+{
+    crown_game *c;
+    int k = b->k;
+    b->k = (k + 1) % RECORDED;
+    if (crown_clone(&c, b->done[k]))
+        return fail_game("clone", b->done[k]);
+    crown_free(c);
+    t->units++;
+    return 0;
+}
+
+static int rep_save(bench *b, timing *t)
+{
+    int k = b->k;
+    b->k = (k + 1) % RECORDED;
+    size_t len;
+    if (crown_serialize(b->done[k], b->text[k], b->textcap, &len))
+        return fail_game("save", b->done[k]);
+    t->units += (long)b->hist[k];
+    return 0;
+}
+
+static int rep_load(bench *b, timing *t)
+{
+    int k = b->k;
+    b->k = (k + 1) % RECORDED;
     crown_game *g;
-    if (crown_new_ex(&g, name, options, seed, err, sizeof err)) {
+    char err[256];
+    if (crown_deserialize_ex(&g, b->text[k], err, sizeof err)) {
+        fprintf(stderr, "crown-bench: load failed: %s\n", err);
+        return -1;
+    }
+    crown_free(g);
+    t->units += (long)b->hist[k];
+    return 0;
+}
+
+static int rep_replay(bench *b, timing *t)
+{
+    int k = b->k;
+    b->k = (k + 1) % RECORDED;
+    crown_game *g;
+    if (crown_new(&g, b->name, b->options, b->seed))
+        return fail_game("crown_new", NULL);
+    for (size_t i = 0; i < b->nrec[k]; i++)
+        if (crown_apply(g, b->rec[k][i])) {
+            fail_game("replay", g);
+            crown_free(g);
+            return -1;
+        }
+    crown_free(g);
+    t->units += (long)b->hist[k];
+    return 0;
+}
+
+/* The apply+undo passes, baseline and with pairs, alternating. */
+static int measure_pairs(bench *b, double budget, results *r)
+{
+    double spent = 0;
+    do {
+        int k = b->k;
+        b->k = (k + 1) % RECORDED;
+        double t0 = now();
+        if (pass_pairs(b, k, 0))
+            return -1;
+        double t1 = now();
+        if (pass_pairs(b, k, PAIRS))
+            return -1;
+        double t2 = now();
+        r->pair_a.sec += t1 - t0;
+        r->pair_b.sec += t2 - t1;
+        r->pair_units += (long)b->nrec[k] * PAIRS;
+        spent += t2 - t0;
+    } while (spent < budget);
+    return 0;
+}
+
+/* Records RECORDED random games from the root, their finished handles,
+ * saves, and a game 10 decisions in. */
+static int prepare(bench *b)
+{
+    crown_game *g = b->root;
+    size_t longest = 0;
+    for (int k = 0; k < RECORDED; k++) {
+        size_t cap = 64, n = 0;
+        b->rec[k] = malloc(cap * sizeof *b->rec[k]);
+        if (!b->rec[k])
+            return -1;
+        for (;;) {
+            int p;
+            size_t nl;
+            crown_current_player(g, &p);
+            if (p == CROWN_TERMINAL)
+                break;
+            if (crown_legal_moves(g, b->moves, b->max, &nl) || nl == 0)
+                return fail_game("legal moves", g);
+            crown_move m = b->moves[next(&b->rng) % nl];
+            if (crown_apply(g, m))
+                return fail_game("apply", g);
+            if (n == cap) {
+                crown_move *bigger = realloc(b->rec[k], 2 * cap * sizeof *bigger);
+                if (!bigger)
+                    return -1;
+                b->rec[k] = bigger;
+                cap *= 2;
+            }
+            b->rec[k][n++] = m;
+        }
+        b->nrec[k] = n;
+        if (crown_clone(&b->done[k], g))
+            return fail_game("clone", g);
+        crown_history_length(g, &b->hist[k]);
+        size_t len;
+        if (crown_serialize(g, NULL, 0, &len) != CROWN_ETOOSMALL && len == 0)
+            return fail_game("save", g);
+        if (len + 1 > longest)
+            longest = len + 1;
+        undo_all(g);
+    }
+    b->textcap = longest;
+    for (int k = 0; k < RECORDED; k++) {
+        size_t len;
+        b->text[k] = malloc(longest);
+        if (!b->text[k] || crown_serialize(b->done[k], b->text[k], longest, &len))
+            return fail_game("save", b->done[k]);
+    }
+    /* 10 decisions in (fewer if the game is shorter). */
+    size_t upto = b->nrec[0] < 10 ? b->nrec[0] : 10;
+    for (size_t i = 0; i < upto; i++)
+        if (crown_apply(g, b->rec[0][i]))
+            return fail_game("apply", g);
+    if (crown_clone(&b->at10, g))
+        return fail_game("clone", g);
+    crown_history_length(g, &b->hist10);
+    undo_all(g);
+    return 0;
+}
+
+/* Heap bytes: a handle after crown_new, and the history's cost per entry.
+ * crown_new reserves room for a number of entries, and the history then
+ * grows by doubling; an entry's cost is the growth at the first doubling
+ * divided by the entries held then (none if no recorded game outgrows the
+ * reserve: then entry_bytes < 0).  The average growth per entry over the
+ * longest game is kept as well. */
+static int measure_bytes(bench *b, results *r)
+{
+    int longest = 0;
+    for (int k = 1; k < RECORDED; k++)
+        if (b->hist[k] > b->hist[longest])
+            longest = k;
+    crown_game *g = NULL;
+    long long before = live_bytes;
+    counting = 1;
+    int rc = crown_new(&g, b->name, b->options, b->seed);
+    long long after_new = live_bytes;
+    size_t h0 = 0, h1 = 0;
+    r->entry_bytes = -1;
+    if (!rc) {
+        crown_history_length(g, &h0);
+        h1 = h0;
+        for (size_t i = 0; i < b->nrec[longest] && !rc; i++) {
+            long long l0 = live_bytes;
+            size_t hb = h1;
+            rc = crown_apply(g, b->rec[longest][i]);
+            crown_history_length(g, &h1);
+            if (live_bytes > l0 && r->entry_bytes < 0 && hb > 0)
+                r->entry_bytes = (double)(live_bytes - l0) / (double)hb;
+        }
+    }
+    long long after_game = live_bytes;
+    counting = 0;
+    crown_free(g);
+    if (rc)
+        return fail_game("replay", NULL);
+    r->handle_bytes = after_new - before;
+    r->entry_growth = h1 > h0 ? (double)(after_game - after_new) / (double)(h1 - h0) : 0;
+    return 0;
+}
+
+static int rep_counted_playout(bench *b, timing *t)
+{
+    counting = 1;
+    int rc = rep_playout(b, t);
+    counting = 0;
+    return rc;
+}
+
+static void free_bench(bench *b)
+{
+    for (int k = 0; k < RECORDED; k++) {
+        free(b->rec[k]);
+        crown_free(b->done[k]);
+        free(b->text[k]);
+    }
+    crown_free(b->at10);
+    crown_free(b->root);
+    free(b->moves);
+}
+
+static int measure(const char *name, const char *options, double seconds, uint64_t seed,
+                   results *r)
+{
+    bench b;
+    memset(&b, 0, sizeof b);
+    memset(r, 0, sizeof *r);
+    b.name = name;
+    b.options = options;
+    b.seed = seed;
+    b.rng = seed;
+    char err[256];
+    if (crown_new_ex(&b.root, name, options, seed, err, sizeof err)) {
         fprintf(stderr, "crown-bench: %s\n", err);
         return 2;
     }
-    size_t max;
-    crown_max_moves(g, &max);
-    crown_move *moves = malloc(max * sizeof *moves);
+    crown_max_moves(b.root, &b.max);
+    b.moves = malloc(b.max * sizeof *b.moves);
     int status = 1;
-    if (!moves)
+    if (!b.moves || prepare(&b) || measure_bytes(&b, r))
         goto done;
-    uint64_t rng = seed;
-    long games = 0, playouts = 0, decisions = 0, d2 = 0;
+    r->hist10 = b.hist10;
+    r->histend = b.hist[0];
+    for (int k = 0; k < RECORDED; k++)
+        if (b.hist[k] > r->histmax)
+            r->histmax = b.hist[k];
 
-    /* Whole games, each from crown_new. */
-    double t0 = now(), t1;
-    do {
-        crown_game *h;
-        int rc = crown_new(&h, name, options, seed + (uint64_t)games);
-        if (rc || play_random(h, moves, max, &rng, &d2)) {
-            fprintf(stderr, "crown-bench: game failed: %s\n",
-                    rc ? crown_strerror(rc) : crown_last_error(h));
-            crown_free(h);
+    /* Warm up: the root's history reaches the length of long games, so the
+     * playout loop does not allocate for it. */
+    timing warm = {0, 0, 0};
+    for (int i = 0; i < 20; i++)
+        if (rep_playout(&b, &warm))
             goto done;
-        }
-        crown_free(h);
-        games++;
-        t1 = now();
-    } while (t1 - t0 < seconds / 2);
-    double games_rate = (double)games / (t1 - t0);
 
-    /* Playouts from the dealt root, undone each time. */
-    t0 = now();
-    do {
-        if (play_random(g, moves, max, &rng, &decisions)) {
-            fprintf(stderr, "crown-bench: playout failed: %s\n", crown_last_error(g));
+    floor_state f;
+    floor_init(&f, seed);
+    /* Each round: floor, playouts, floor, pairs, clones, floor, saves and
+     * loads; the floor takes about a fifth of the time. */
+    double round = seconds / ROUNDS;
+    for (int i = 0; i < ROUNDS; i++) {
+        floor_run(&f, round * 0.07, &r->floor);
+        long a0 = allocations;
+        long d0 = r->playout.units;
+        if (run_for(&b, round * 0.25, rep_counted_playout, &r->playout))
             goto done;
-        }
-        while (crown_undo(g) == CROWN_OK)
-            ;
-        playouts++;
-        t1 = now();
-    } while (t1 - t0 < seconds / 2);
-    double dt = t1 - t0;
-    printf("%-18s %-36s %10.0f %11.0f %12.0f %8.1f\n", name, options[0] ? options : "(defaults)",
-           games_rate, (double)playouts / dt, (double)decisions / dt,
-           (double)decisions / (double)playouts);
+        r->allocs += allocations - a0;
+        r->alloc_decisions += r->playout.units - d0;
+        floor_run(&f, round * 0.07, &r->floor);
+        if (measure_pairs(&b, round * 0.16, r))
+            goto done;
+        if (run_for(&b, round * 0.05, rep_clone10, &r->clone10) ||
+            run_for(&b, round * 0.05, rep_cloneend, &r->cloneend))
+            goto done;
+        floor_run(&f, round * 0.06, &r->floor);
+        if (run_for(&b, round * 0.09, rep_save, &r->save) ||
+            run_for(&b, round * 0.12, rep_load, &r->load) ||
+            run_for(&b, round * 0.08, rep_replay, &r->replay))
+            goto done;
+    }
+    floor_run(&f, round * 0.07, &r->floor);
+    if (f.sink == 1)
+        fputs("", stderr); /* the floor's result is used */
     status = 0;
 done:
-    free(moves);
-    crown_free(g);
+    free_bench(&b);
     return status;
+}
+
+/* ---- output ----------------------------------------------------------- */
+
+typedef struct figures {
+    double floor_move, floor_playout, floor_moves;
+    double decision, pair, playout, moves, clone10, cloneend, save, load, replay;
+    double allocs; /* < 0: not counted */
+} figures;
+
+static figures figures_of(const results *r)
+{
+    figures x;
+    x.floor_move = r->floor.sec * 1e9 / (double)r->floor.units;
+    x.floor_playout = r->floor.sec * 1e9 / (double)r->floor.reps;
+    x.floor_moves = (double)r->floor.units / (double)r->floor.reps;
+    x.decision = r->playout.sec * 1e9 / (double)r->playout.units;
+    x.playout = r->playout.sec * 1e9 / (double)r->playout.reps;
+    x.moves = (double)r->playout.units / (double)r->playout.reps;
+    x.pair = (r->pair_b.sec - r->pair_a.sec) * 1e9 / (double)r->pair_units;
+    x.clone10 = r->clone10.sec * 1e9 / (double)r->clone10.units;
+    x.cloneend = r->cloneend.sec * 1e9 / (double)r->cloneend.units;
+    x.save = r->save.sec * 1e9 / (double)r->save.units;
+    x.load = r->load.sec * 1e9 / (double)r->load.units;
+    x.replay = r->replay.sec * 1e9 / (double)r->replay.units;
+    x.allocs = COUNT_ALLOCATIONS ? (double)r->allocs / (double)r->alloc_decisions : -1;
+    return x;
+}
+
+static const char *label(const char *options)
+{
+    return options[0] ? options : "(defaults)";
+}
+
+static void print_header(void)
+{
+    printf("%-16s %-26s %6s %13s %13s %15s %6s\n", "game", "options", "floor", "decision",
+           "apply+undo", "playout", "moves");
+    printf("%-16s %-26s %6s %13s %13s %15s %6s\n", "", "", "ns/mv", "ns  xfloor",
+           "ns  xfloor", "us  xfloor", "/game");
+}
+
+static void print_line(const char *name, const char *options, const figures *x)
+{
+    printf("%-16s %-26s %6.2f %6.0f %6.1f %6.0f %6.1f %8.1f %6.0f %6.1f\n", name, label(options),
+           x->floor_move, x->decision, x->decision / x->floor_move, x->pair,
+           x->pair / x->floor_move, x->playout / 1e3, x->playout / x->floor_move, x->moves);
+}
+
+static void print_header2(void)
+{
+    printf("%-16s %-26s %7s %7s %6s %6s %5s %7s %6s %6s\n", "game", "options", "clone10",
+           "cloneE", "save", "load", "load/", "allocs", "bytes", "bytes");
+    printf("%-16s %-26s %7s %7s %6s %6s %5s %7s %6s %6s\n", "", "", "ns", "ns", "ns/ent",
+           "ns/ent", "repl", "/dec", "/hndl", "/entry");
+}
+
+static void print_line2(const char *name, const char *options, const results *r,
+                        const figures *x)
+{
+    char allocs[32];
+    if (x->allocs < 0)
+        snprintf(allocs, sizeof allocs, "n/a");
+    else
+        snprintf(allocs, sizeof allocs, "%.2g", x->allocs);
+    char hb[32], eb[32];
+    if (COUNT_ALLOCATIONS) {
+        snprintf(hb, sizeof hb, "%lld", r->handle_bytes);
+        if (r->entry_bytes < 0)
+            snprintf(eb, sizeof eb, "-");
+        else
+            snprintf(eb, sizeof eb, "%.0f", r->entry_bytes);
+    } else {
+        snprintf(hb, sizeof hb, "n/a");
+        snprintf(eb, sizeof eb, "n/a");
+    }
+    printf("%-16s %-26s %7.0f %7.0f %6.1f %6.1f %5.2f %7s %6s %6s\n", name, label(options),
+           x->clone10, x->cloneend, x->save, x->load, x->load / x->replay, allocs, hb, eb);
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+static void print_json(const char *name, const char *options, const results *r,
+                       const figures *x, int first)
+{
+    printf("%s{\"game\": ", first ? "[\n  " : ",\n  ");
+    json_string(name);
+    printf(", \"options\": ");
+    json_string(options);
+    printf(",\n   \"floor_ns_per_move\": %.3f, \"floor_ns_per_playout\": %.1f, "
+           "\"floor_moves_per_playout\": %.2f,\n",
+           x->floor_move, x->floor_playout, x->floor_moves);
+    printf("   \"decision_ns\": %.1f, \"decision_ratio\": %.2f,\n", x->decision,
+           x->decision / x->floor_move);
+    printf("   \"apply_undo_ns\": %.1f, \"apply_undo_ratio\": %.2f,\n", x->pair,
+           x->pair / x->floor_move);
+    printf("   \"playout_ns\": %.0f, \"playout_ratio\": %.1f, \"playout_ratio_to_floor_playout\":"
+           " %.2f, \"decisions_per_playout\": %.2f,\n",
+           x->playout, x->playout / x->floor_move, x->playout / x->floor_playout, x->moves);
+    printf("   \"clone_ns\": %.1f, \"clone_ratio\": %.2f, \"clone_history\": %zu, "
+           "\"clone_end_ns\": %.1f, \"clone_end_ratio\": %.2f, \"clone_end_history\": %zu,\n",
+           x->clone10, x->clone10 / x->floor_move, r->hist10, x->cloneend,
+           x->cloneend / x->floor_move, r->histend);
+    printf("   \"save_ns_per_entry\": %.2f, \"save_ratio\": %.2f, \"load_ns_per_entry\": %.2f, "
+           "\"load_ratio\": %.2f,\n",
+           x->save, x->save / x->floor_move, x->load, x->load / x->floor_move);
+    printf("   \"replay_ns_per_entry\": %.2f, \"load_to_replay\": %.2f,\n", x->replay,
+           x->load / x->replay);
+    if (COUNT_ALLOCATIONS)
+    {
+        printf("   \"allocations_per_decision\": %.6g, \"bytes_per_handle\": %lld, ",
+               x->allocs, r->handle_bytes);
+        if (r->entry_bytes < 0)
+            printf("\"bytes_per_history_entry\": null, ");
+        else
+            printf("\"bytes_per_history_entry\": %.1f, ", r->entry_bytes);
+        printf("\"bytes_growth_per_entry_longest_game\": %.1f, \"longest_game_history\": %zu}",
+               r->entry_growth, r->histmax);
+    }
+    else
+        printf("   \"allocations_per_decision\": null, \"bytes_per_handle\": null, "
+               "\"bytes_per_history_entry\": null, \"bytes_growth_per_entry_longest_game\": null, "
+               "\"longest_game_history\": %zu}",
+               r->histmax);
+}
+
+/* --floor: the floor alone, for comparison with the reference program. */
+static void floor_only(double seconds, uint64_t seed, int json)
+{
+    floor_state f;
+    floor_init(&f, seed);
+    timing t = {0, 0, 0};
+    floor_run(&f, seconds, &t);
+    double ns = t.sec * 1e9;
+    if (json)
+        printf("{\"floor_ns_per_move\": %.3f, \"floor_ns_per_playout\": %.1f, "
+               "\"floor_moves_per_playout\": %.2f, \"playouts\": %ld, \"check\": %llu}\n",
+               ns / (double)t.units, ns / (double)t.reps, (double)t.units / (double)t.reps,
+               t.reps, (unsigned long long)f.sink);
+    else
+        printf("floor: %ld playouts, %.1f moves/playout, %.1f ns/playout, %.2f ns/move, "
+               "check %llu\n",
+               t.reps, (double)t.units / (double)t.reps, ns / (double)t.reps,
+               ns / (double)t.units, (unsigned long long)f.sink);
 }
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]\n"
+            "                   [--json] [--floor]\n"
             "\n"
-            "Measures random playouts: games/s from crown_new, playouts/s and moves/s from\n"
-            "a dealt position taken back with undo, and the moves of a game.\n"
+            "Measures the library in process CPU time against a floor (a toy shedding\n"
+            "game without the library, run in the same process between the measurements),\n"
+            "and gives each time as a ratio to the floor's ns per move (xfloor):\n"
+            "  decision    ns per crown_legal_moves + crown_apply in random playouts\n"
+            "  apply+undo  ns per crown_apply of a random legal move + crown_undo\n"
+            "  playout     a whole random playout from the dealt position, undone\n"
+            "  clone10, cloneE  crown_clone + crown_free 10 decisions in, at the end\n"
+            "  save, load  ns per history entry of finished games; load/repl: load\n"
+            "              against crown_new + crown_apply of the same decisions\n"
+            "  allocs      allocations per decision in the playouts (n/a: not counted)\n"
+            "  bytes       heap bytes of a handle after crown_new, and per history entry\n"
+            "\n"
             "  --game NAME     measure this game only (default: every game, a few option\n"
             "                  sets each)\n"
             "  --options TEXT  the options of that game, such as players=4\n"
-            "  --seconds S     time per game and option set (default 2)\n"
+            "  --seconds S     CPU time per game and option set (default 2)\n"
             "  --seed N        the first seed (default 1)\n"
+            "  --json          a JSON array, one object per option set, every figure\n"
+            "  --floor         measure the floor alone for --seconds and print it\n"
             "  --version       the version of crown-bench and of libcrown\n"
             "  --help          this text\n");
 }
@@ -128,6 +873,7 @@ int main(int argc, char **argv)
     const char *game = NULL, *options = NULL;
     double seconds = 2.0;
     uint64_t seed = 1;
+    int json = 0, floor_alone = 0;
     /* Every argument is checked before anything is printed. */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -138,6 +884,14 @@ int main(int argc, char **argv)
         if (strcmp(a, "--version") == 0) {
             printf("crown-bench (libcrown %s)\n", crown_version_string());
             return 0;
+        }
+        if (strcmp(a, "--json") == 0) {
+            json = 1;
+            continue;
+        }
+        if (strcmp(a, "--floor") == 0) {
+            floor_alone = 1;
+            continue;
         }
         if (strcmp(a, "--game") && strcmp(a, "--options") && strcmp(a, "--seconds") &&
             strcmp(a, "--seed")) {
@@ -174,6 +928,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "crown-bench: --options needs --game (see --help)\n");
         return 2;
     }
+    if (floor_alone && game) {
+        fprintf(stderr, "crown-bench: --floor measures no game (see --help)\n");
+        return 2;
+    }
+    if (floor_alone) {
+        floor_only(seconds, seed, json);
+        return 0;
+    }
     if (game) {
         /* The game and its options, checked before the table's header. */
         crown_game *g;
@@ -184,10 +946,6 @@ int main(int argc, char **argv)
         }
         crown_free(g);
     }
-    printf("%-18s %-36s %10s %11s %12s %8s\n", "game", "options", "games/s", "playouts/s",
-           "moves/s", "moves");
-    if (game)
-        return bench(game, options ? options : "", seconds, seed);
     static const char *const sets[][2] = {
         {"game_of_kingdoms", "players=2"},
         {"game_of_kingdoms", "players=4"},
@@ -199,9 +957,52 @@ int main(int argc, char **argv)
         {"blood_bound", "players=8"},
         {"blood_bound", "players=11"},
     };
-    int rc = 0;
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
-        if (crown_game_summary(sets[i][0]))
-            rc |= bench(sets[i][0], sets[i][1], seconds, seed);
+    size_t nsets = sizeof sets / sizeof sets[0];
+    const char *one[1][2] = {{game, options ? options : ""}};
+    const char *const(*list)[2] = game ? (const char *const(*)[2])one : sets;
+    if (game)
+        nsets = 1;
+    results *r = calloc(nsets, sizeof *r);
+    int *ok = calloc(nsets, sizeof *ok);
+    if (!r || !ok) {
+        fprintf(stderr, "crown-bench: out of memory\n");
+        return 1;
+    }
+    int rc = 0, first = 1;
+    /* The speed table line by line as the sets are measured; the second
+     * table and JSON at the end. */
+    if (!json)
+        print_header();
+    for (size_t i = 0; i < nsets; i++) {
+        if (!crown_game_summary(list[i][0]))
+            continue;
+        int s = measure(list[i][0], list[i][1], seconds, seed, &r[i]);
+        if (s) {
+            rc |= s;
+            continue;
+        }
+        ok[i] = 1;
+        figures x = figures_of(&r[i]);
+        if (json) {
+            print_json(list[i][0], list[i][1], &r[i], &x, first);
+            first = 0;
+        } else {
+            print_line(list[i][0], list[i][1], &x);
+        }
+        fflush(stdout);
+    }
+    if (json) {
+        printf(first ? "[]\n" : "\n]\n");
+    } else {
+        printf("\n");
+        print_header2();
+        for (size_t i = 0; i < nsets; i++)
+            if (ok[i]) {
+                figures x = figures_of(&r[i]);
+                print_line2(list[i][0], list[i][1], &r[i], &x);
+            }
+    }
+    free(r);
+    free(ok);
     return rc;
 }

@@ -104,10 +104,33 @@ bench_error "--options needs --game" "$bench" --options players=2
 bench_error "--seconds needs a number" "$bench" --game kings_family --seconds x
 bench_error "--seed needs a value" "$bench" --seed
 bench_error "--seed needs a whole number" "$bench" --seed ""
+bench_error "--floor measures no game" "$bench" --floor --game kings_family
 run "$bench" --game kings_family --seconds 0.02
 status_is 0
-grep -q "^game .*games/s" "$out" || fail "crown-bench printed no header"
-grep -q "^kings_family .*(defaults)" "$out" || fail "crown-bench measured nothing"
+grep -q "^game .*decision .*apply+undo" "$out" || fail "crown-bench printed no header"
+[ "$(grep -c "^kings_family .*(defaults)" "$out")" -eq 2 ] ||
+    fail "crown-bench did not measure kings_family in both tables"
+run "$bench" --game game_of_kingdoms --options players=2 --seconds 0.02 --json
+status_is 0
+grep -q '^\[' "$out" && grep -q '^\]' "$out" || fail "crown-bench --json printed no array"
+for key in floor_ns_per_move decision_ns decision_ratio apply_undo_ns apply_undo_ratio \
+    playout_ns clone_ns clone_end_ns save_ns_per_entry load_ns_per_entry load_to_replay \
+    allocations_per_decision bytes_per_handle bytes_per_history_entry; do
+    says "\"$key\": "
+done
+says '"options": "players=2"'
+never_says "nan"
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json, sys; d = json.load(sys.stdin); assert d[0]["game"] == "game_of_kingdoms"' \
+        <"$out" || fail "crown-bench --json is not JSON"
+fi
+run "$bench" --floor --seconds 0.02
+status_is 0
+grep -q "^floor: .* ns/move" "$out" || fail "crown-bench --floor printed no floor"
+run "$bench" --help
+status_is 0
+says "--json"
+says "--floor"
 bench_error "unknown option '--foo'" "$stats" --games 3 --foo
 bench_error "--games needs a value" "$stats" --games
 bench_error "--games needs a number" "$stats" --games 0
