@@ -7,6 +7,8 @@
  *   apply+undo ns per pair: crown_apply of a random legal move, then
  *              crown_undo, at every position along random games
  *   playout    ns per whole random playout from the dealt position, undone
+ *   in-library ns per decision of crown_playouts (the same random playouts
+ *              played inside the library, the game left as it was)
  *   clone      ns per crown_clone + crown_free, 10 decisions in and at the end
  *   save, load ns per history entry of finished games (crown_serialize,
  *              crown_deserialize + crown_free), and load against a replay of
@@ -315,7 +317,7 @@ typedef struct bench {
 } bench;
 
 typedef struct results {
-    timing floor, playout, pair_a, pair_b, clone10, cloneend, save, load, replay;
+    timing floor, playout, inlib, pair_a, pair_b, clone10, cloneend, save, load, replay;
     long pair_units, save_entries, load_entries, replay_entries;
     long allocs, alloc_decisions;
     long long handle_bytes;
@@ -402,6 +404,17 @@ static int run_for(bench *b, double budget, int (*rep)(bench *, timing *), timin
         if (dt < 1e-3 && batch < (1L << 20))
             batch *= 2;
     } while (spent < budget);
+    return 0;
+}
+
+/* One playout inside the library (crown_playouts), from the root. */
+static int rep_inlib(bench *b, timing *t)
+{
+    double mean[64];
+    size_t n;
+    if (crown_playouts(b->root, next(&b->rng), 1, mean, 64, &n))
+        return fail_game("crown_playouts", b->root);
+    t->units++;
     return 0;
 }
 
@@ -662,7 +675,9 @@ static int measure(const char *name, const char *options, double seconds, uint64
         r->allocs += allocations - a0;
         r->alloc_decisions += r->playout.units - d0;
         floor_run(&f, round * 0.07, &r->floor);
-        if (measure_pairs(&b, round * 0.16, r))
+        if (run_for(&b, round * 0.08, rep_inlib, &r->inlib))
+            goto done;
+        if (measure_pairs(&b, round * 0.12, r))
             goto done;
         if (run_for(&b, round * 0.05, rep_clone10, &r->clone10) ||
             run_for(&b, round * 0.05, rep_cloneend, &r->cloneend))
@@ -686,7 +701,7 @@ done:
 
 typedef struct figures {
     double floor_move, floor_playout, floor_moves;
-    double decision, pair, playout, moves, clone10, cloneend, save, load, replay;
+    double decision, pair, playout, moves, inlib, clone10, cloneend, save, load, replay;
     double allocs; /* < 0: not counted */
 } figures;
 
@@ -699,6 +714,9 @@ static figures figures_of(const results *r)
     x.decision = r->playout.sec * 1e9 / (double)r->playout.units;
     x.playout = r->playout.sec * 1e9 / (double)r->playout.reps;
     x.moves = (double)r->playout.units / (double)r->playout.reps;
+    /* ns per decision of crown_playouts, with the decisions per playout of
+     * the API loop (the same random games in distribution) */
+    x.inlib = r->inlib.sec * 1e9 / (double)r->inlib.reps / x.moves;
     x.pair = (r->pair_b.sec - r->pair_a.sec) * 1e9 / (double)r->pair_units;
     x.clone10 = r->clone10.sec * 1e9 / (double)r->clone10.units;
     x.cloneend = r->cloneend.sec * 1e9 / (double)r->cloneend.units;
@@ -716,17 +734,18 @@ static const char *label(const char *options)
 
 static void print_header(void)
 {
-    printf("%-16s %-26s %6s %13s %13s %15s %6s\n", "game", "options", "floor", "decision",
-           "apply+undo", "playout", "moves");
-    printf("%-16s %-26s %6s %13s %13s %15s %6s\n", "", "", "ns/mv", "ns  xfloor",
-           "ns  xfloor", "us  xfloor", "/game");
+    printf("%-16s %-26s %6s %13s %13s %15s %6s %13s\n", "game", "options", "floor", "decision",
+           "apply+undo", "playout", "moves", "in-library");
+    printf("%-16s %-26s %6s %13s %13s %15s %6s %13s\n", "", "", "ns/mv", "ns  xfloor",
+           "ns  xfloor", "us  xfloor", "/game", "ns/dec xfloor");
 }
 
 static void print_line(const char *name, const char *options, const figures *x)
 {
-    printf("%-16s %-26s %6.2f %6.0f %6.1f %6.0f %6.1f %8.1f %6.0f %6.1f\n", name, label(options),
-           x->floor_move, x->decision, x->decision / x->floor_move, x->pair,
-           x->pair / x->floor_move, x->playout / 1e3, x->playout / x->floor_move, x->moves);
+    printf("%-16s %-26s %6.2f %6.0f %6.1f %6.0f %6.1f %8.1f %6.0f %6.1f %6.0f %6.1f\n", name,
+           label(options), x->floor_move, x->decision, x->decision / x->floor_move, x->pair,
+           x->pair / x->floor_move, x->playout / 1e3, x->playout / x->floor_move, x->moves,
+           x->inlib, x->inlib / x->floor_move);
 }
 
 static void print_header2(void)
@@ -792,6 +811,8 @@ static void print_json(const char *name, const char *options, const results *r,
     printf("   \"playout_ns\": %.0f, \"playout_ratio\": %.1f, \"playout_ratio_to_floor_playout\":"
            " %.2f, \"decisions_per_playout\": %.2f,\n",
            x->playout, x->playout / x->floor_move, x->playout / x->floor_playout, x->moves);
+    printf("   \"in_library_playout_ns_per_decision\": %.1f, \"in_library_playout_ratio\": %.2f,\n",
+           x->inlib, x->inlib / x->floor_move);
     printf("   \"clone_ns\": %.1f, \"clone_ratio\": %.2f, \"clone_history\": %zu, "
            "\"clone_end_ns\": %.1f, \"clone_end_ratio\": %.2f, \"clone_end_history\": %zu,\n",
            x->clone10, x->clone10 / x->floor_move, r->hist10, x->cloneend,
@@ -851,6 +872,7 @@ static void usage(FILE *f)
             "  decision    ns per crown_legal_moves + crown_apply in random playouts\n"
             "  apply+undo  ns per crown_apply of a random legal move + crown_undo\n"
             "  playout     a whole random playout from the dealt position, undone\n"
+            "  in-library  ns per decision of crown_playouts from the dealt position\n"
             "  clone10, cloneE  crown_clone + crown_free 10 decisions in, at the end\n"
             "  save, load  ns per history entry of finished games; load/repl: load\n"
             "              against crown_new + crown_apply of the same decisions\n"

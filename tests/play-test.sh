@@ -114,7 +114,7 @@ run "$bench" --game game_of_kingdoms --options players=2 --seconds 0.02 --json
 status_is 0
 grep -q '^\[' "$out" && grep -q '^\]' "$out" || fail "crown-bench --json printed no array"
 for key in floor_ns_per_move decision_ns decision_ratio apply_undo_ns apply_undo_ratio \
-    playout_ns clone_ns clone_end_ns save_ns_per_entry load_ns_per_entry load_to_replay \
+    playout_ns in_library_playout_ns_per_decision clone_ns clone_end_ns save_ns_per_entry load_ns_per_entry load_to_replay \
     allocations_per_decision bytes_per_handle bytes_per_history_entry; do
     says "\"$key\": "
 done
