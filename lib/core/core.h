@@ -21,11 +21,15 @@ struct crown_game {
     int players;
     crown_optvals opts;
 
-    /* History: hist[i] was applied to snaps[i] (the state before it). */
+    /* History: hist[i] was applied to the state before it, which is
+     * snapshot slot[i] unless the entry is CROWN_H_AUTO (then it has no
+     * snapshot, and slot[i] means nothing). */
     size_t n, cap;
     crown_move *hist;
     uint8_t *flags;
-    unsigned char *snaps;
+    uint32_t *slot;
+    unsigned char *snaps; /* nsnaps states, room for snapcap */
+    size_t nsnaps, snapcap;
     size_t nchance; /* chance entries in hist[0..n) */
 
     /* Fixed blocks (inside the handle's single allocation). */

@@ -1,10 +1,14 @@
 /*
  * game.c - the game handle: creation, history, apply/undo, chance, views.
  *
- * Undo keeps a snapshot of the state before every move (the state is one
- * fixed-size plain block, so a snapshot is a memcpy).  The history arrays
- * grow geometrically and never shrink, so once a game has been as long as
- * it will get, apply and undo allocate nothing.
+ * Undo keeps a snapshot of the state before every move it can take back
+ * (the state is one fixed-size plain block, so a snapshot is a memcpy): a
+ * decision, or an explicit chance outcome.  A chance outcome the handle
+ * resolves itself (chance=auto) has none: it is taken back with the
+ * decision before it, and the state before it, when a text needs it, is
+ * rebuilt from the last snapshot (or the initial state) by replaying.  The
+ * history arrays grow geometrically and never shrink, so once a game has
+ * been as long as it will get, apply and undo allocate nothing.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,36 +118,50 @@ static void set_pointers(crown_game *g)
     g->pstate = base + l.pstate;
 }
 
-/* Grows the history to hold at least `need` entries; 0 or -1. */
-static int reserve(crown_game *g, size_t need)
+/* Grows the history to hold at least `need` entries, and `need_snaps`
+ * snapshots; 0 or -1 (what was grown stays grown). */
+static int reserve(crown_game *g, size_t need, size_t need_snaps)
 {
-    if (need <= g->cap)
-        return 0;
-    size_t cap = g->cap ? g->cap : HISTORY_RESERVE;
-    while (cap < need)
-        cap *= 2;
-    size_t ss = g->rules->state_size;
-    if (cap > SIZE_MAX / (ss ? ss : 1))
-        return -1;
-    crown_move *h = realloc(g->hist, cap * sizeof *h);
-    if (!h)
-        return -1;
-    g->hist = h;
-    uint8_t *f = realloc(g->flags, cap);
-    if (!f)
-        return -1;
-    g->flags = f;
-    unsigned char *s = realloc(g->snaps, cap * ss);
-    if (!s)
-        return -1;
-    g->snaps = s;
-    g->cap = cap;
+    if (need > g->cap) {
+        size_t cap = g->cap ? g->cap : HISTORY_RESERVE;
+        while (cap < need)
+            cap *= 2;
+        if (cap > UINT32_MAX)
+            return -1;
+        crown_move *h = realloc(g->hist, cap * sizeof *h);
+        if (!h)
+            return -1;
+        g->hist = h;
+        uint32_t *sl = realloc(g->slot, cap * sizeof *sl);
+        if (!sl)
+            return -1;
+        g->slot = sl;
+        uint8_t *f = realloc(g->flags, cap);
+        if (!f)
+            return -1;
+        g->flags = f;
+        g->cap = cap;
+    }
+    if (need_snaps > g->snapcap) {
+        size_t cap = g->snapcap ? g->snapcap : HISTORY_RESERVE;
+        while (cap < need_snaps)
+            cap *= 2;
+        size_t ss = g->rules->state_size;
+        if (cap > SIZE_MAX / (ss ? ss : 1))
+            return -1;
+        unsigned char *sn = realloc(g->snaps, cap * ss);
+        if (!sn)
+            return -1;
+        g->snaps = sn;
+        g->snapcap = cap;
+    }
     return 0;
 }
 
 static void free_history(crown_game *g)
 {
     free(g->hist);
+    free(g->slot);
     free(g->flags);
     free(g->snaps);
 }
@@ -176,7 +194,7 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
         return rc;
     }
     g->players = r->num_players(g->config);
-    if (reserve(g, HISTORY_RESERVE)) {
+    if (reserve(g, HISTORY_RESERVE, HISTORY_RESERVE)) {
         crown_free(g);
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
@@ -223,17 +241,21 @@ static int in_sorted(const crown_move *a, size_t n, crown_move m)
 static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
                             crown_err *err)
 {
-    if (reserve(g, g->n + 1)) {
+    if (who != CROWN_CHANCE)
+        flags &= ~CROWN_H_AUTO;
+    int snap = !(flags & CROWN_H_AUTO);
+    if (reserve(g, g->n + 1, g->nsnaps + (size_t)snap)) {
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
     }
-    size_t ss = g->rules->state_size;
-    memcpy(g->snaps + g->n * ss, g->state, ss);
+    if (snap) {
+        size_t ss = g->rules->state_size;
+        memcpy(g->snaps + g->nsnaps * ss, g->state, ss);
+        g->slot[g->n] = (uint32_t)g->nsnaps++;
+    }
     if (who == CROWN_CHANCE) {
         flags |= CROWN_H_CHANCE;
         g->nchance++;
-    } else {
-        flags &= ~CROWN_H_AUTO;
     }
     g->hist[g->n] = m;
     g->flags[g->n] = (uint8_t)flags;
@@ -261,9 +283,13 @@ int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
 /* Picks the outcome of the current chance node from (seed, chance index). */
 static crown_move draw_outcome(crown_game *g)
 {
-    size_t n = gen_legal(g);
     crown_rng r;
     crown_rng_seed(&r, g->seed, g->nchance);
+    if (g->rules->chance_nth && !g->rules->chance_weights) {
+        size_t n = g->rules->chance_count(g->config, g->state);
+        return g->rules->chance_nth(g->config, g->state, crown_rng_below(&r, n));
+    }
+    size_t n = gen_legal(g);
     if (!g->rules->chance_weights)
         return g->scratch[crown_rng_below(&r, n)];
     g->rules->chance_weights(g->config, g->state, g->weights);
@@ -292,18 +318,42 @@ int crown_game_settle(crown_game *g, crown_err *err)
     return CROWN_OK;
 }
 
-/* Drops history entries k..n-1 and restores the state before entry k. */
+/* Drops history entries k..n-1 and restores the state before entry k,
+ * which has a snapshot (a decision or an explicit chance outcome). */
 static void truncate_to(crown_game *g, size_t k)
 {
-    if (k >= g->n)
+    if (k >= g->n || (g->flags[k] & CROWN_H_AUTO))
         return;
     size_t ss = g->rules->state_size;
     for (size_t i = k; i < g->n; i++)
         if (g->flags[i] & CROWN_H_CHANCE)
             g->nchance--;
-    memcpy(g->state, g->snaps + k * ss, ss);
+    memcpy(g->state, g->snaps + g->slot[k] * ss, ss);
+    g->nsnaps = g->slot[k];
     g->legal_valid = 0;
     g->n = k;
+}
+
+/* The state before history entry `index`: its snapshot, or one rebuilt in
+ * the playout block from the last snapshot before it (or the initial
+ * state) by replaying the entries between. */
+static const void *state_before(crown_game *g, size_t index)
+{
+    size_t ss = g->rules->state_size;
+    if (!(g->flags[index] & CROWN_H_AUTO))
+        return g->snaps + g->slot[index] * ss;
+    size_t j = index;
+    while (j > 0 && (g->flags[j - 1] & CROWN_H_AUTO))
+        j--;
+    if (j == 0) {
+        g->rules->init(g->config, g->pstate);
+    } else {
+        j--;
+        memcpy(g->pstate, g->snaps + g->slot[j] * ss, ss);
+    }
+    for (; j < index; j++)
+        g->rules->apply(g->config, g->pstate, g->hist[j]);
+    return g->pstate;
 }
 
 int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err)
@@ -406,16 +456,18 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     set_pointers(c);
     c->legal_valid = 0;
     c->hist = NULL;
+    c->slot = NULL;
     c->flags = NULL;
     c->snaps = NULL;
-    c->cap = 0;
-    if (reserve(c, g->cap)) {
+    c->cap = c->snapcap = 0;
+    if (reserve(c, g->cap, g->snapcap)) {
         crown_free(c);
         return fail(g, CROWN_ENOMEM, "out of memory");
     }
     memcpy(c->hist, g->hist, g->n * sizeof *g->hist);
+    memcpy(c->slot, g->slot, g->n * sizeof *g->slot);
     memcpy(c->flags, g->flags, g->n);
-    memcpy(c->snaps, g->snaps, g->n * g->rules->state_size);
+    memcpy(c->snaps, g->snaps, g->nsnaps * g->rules->state_size);
     *out = c;
     return CROWN_OK;
 }
@@ -747,7 +799,7 @@ CROWN_EXPORT int crown_history_text(crown_game *g, size_t index, int viewer, cha
         rc = check_index(g, index);
     if (rc)
         return rc;
-    const void *before = g->snaps + index * g->rules->state_size;
+    const void *before = state_before(g, index);
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     if (viewer != CROWN_OMNISCIENT && g->rules->move_text_seen)
@@ -764,7 +816,7 @@ CROWN_EXPORT int crown_history_player(crown_game *g, size_t index, int *player)
     int rc = check_index(g, index);
     if (rc)
         return rc;
-    *player = g->rules->current(g->config, g->snaps + index * g->rules->state_size);
+    *player = g->rules->current(g->config, state_before(g, index));
     return CROWN_OK;
 }
 
@@ -832,6 +884,12 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
         int who = r->current(g->config, g->pstate);
         if (who == CROWN_TERMINAL)
             break;
+        if (who == CROWN_CHANCE && r->chance_nth && !r->chance_weights) {
+            size_t n = r->chance_count(g->config, g->pstate);
+            r->apply(g->config, g->pstate, r->chance_nth(g->config, g->pstate,
+                                                         crown_rng_below(&rng, n)));
+            continue;
+        }
         size_t n = r->legal(g->config, g->pstate, g->scratch);
         if (n == 0)
             return fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
@@ -976,10 +1034,13 @@ CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *l
     crown_buf_puts(&b, SAVE_MAGIC "\ngame ");
     put_game_string(g, &b);
     crown_buf_printf(&b, "\nseed %llu\nmoves %zu\n", (unsigned long long)g->seed, g->n);
-    size_t ss = g->rules->state_size;
+    /* Each move's text needs the state before it: one replay from the
+     * start, in the playout block. */
+    g->rules->init(g->config, g->pstate);
     for (size_t i = 0; i < g->n; i++) {
-        g->rules->move_text(g->config, g->snaps + i * ss, g->hist[i], &b);
+        g->rules->move_text(g->config, g->pstate, g->hist[i], &b);
         crown_buf_putc(&b, '\n');
+        g->rules->apply(g->config, g->pstate, g->hist[i]);
     }
     crown_buf_puts(&b, "end\n");
     return finish_text(g, &b, len);

@@ -66,6 +66,17 @@ typedef struct crown_rng {
 } crown_rng;
 
 uint64_t crown_mix64(uint64_t z);
+
+/* The number of set bits, without the POPCNT instruction (which the
+ * baseline x86-64 the library is built for lacks: __builtin_popcountll
+ * would call a slow library routine). */
+static inline int crown_popcount64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
 uint64_t crown_rng_next(crown_rng *r);
 /* Uniform in [0, n), n > 0, without modulo bias. */
@@ -138,6 +149,11 @@ typedef struct crown_rules {
     /* At a chance node: the integer weight of each outcome of `legal`, in
      * the same order.  NULL means all outcomes are equally likely. */
     void (*chance_weights)(const void *config, const void *state, uint32_t *weights);
+    /* Optional, at a chance node whose outcomes are equally likely: the
+     * number of outcomes, and the k-th of them (0-based, in the order of
+     * `legal`), without listing them (a draw from a pile of n cards). */
+    size_t (*chance_count)(const void *config, const void *state);
+    crown_move (*chance_nth)(const void *config, const void *state, size_t k);
     /* Applies a move known to be legal. */
     void (*apply)(const void *config, void *state, crown_move move);
 

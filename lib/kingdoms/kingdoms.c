@@ -22,8 +22,33 @@ static const char *const rank_txt[10] = {"5", "6", "7", "8", "9", "10", "N", "Q"
 
 static int popcount(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    return crown_popcount64(x);
 }
+
+/* For each set of colours held in a rank (4 bits) and each limit on the
+ * attack's size (0..4): the number of leads of that rank, then their sets
+ * of colours in increasing order. */
+static const uint8_t leads[16][5][16] = {
+    {{0}, {0}, {0}, {0}, {0}},
+    {{0}, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+    {{0}, {1, 2}, {1, 2}, {1, 2}, {1, 2}},
+    {{0}, {2, 1, 2}, {3, 1, 2, 3}, {3, 1, 2, 3}, {3, 1, 2, 3}},
+    {{0}, {1, 4}, {1, 4}, {1, 4}, {1, 4}},
+    {{0}, {2, 1, 4}, {3, 1, 4, 5}, {3, 1, 4, 5}, {3, 1, 4, 5}},
+    {{0}, {2, 2, 4}, {3, 2, 4, 6}, {3, 2, 4, 6}, {3, 2, 4, 6}},
+    {{0}, {3, 1, 2, 4}, {6, 1, 2, 3, 4, 5, 6}, {7, 1, 2, 3, 4, 5, 6, 7}, {7, 1, 2, 3, 4, 5, 6, 7}},
+    {{0}, {1, 8}, {1, 8}, {1, 8}, {1, 8}},
+    {{0}, {2, 1, 8}, {3, 1, 8, 9}, {3, 1, 8, 9}, {3, 1, 8, 9}},
+    {{0}, {2, 2, 8}, {3, 2, 8, 10}, {3, 2, 8, 10}, {3, 2, 8, 10}},
+    {{0}, {3, 1, 2, 8}, {6, 1, 2, 3, 8, 9, 10}, {7, 1, 2, 3, 8, 9, 10, 11}, {7, 1, 2, 3, 8, 9, 10, 11}},
+    {{0}, {2, 4, 8}, {3, 4, 8, 12}, {3, 4, 8, 12}, {3, 4, 8, 12}},
+    {{0}, {3, 1, 4, 8}, {6, 1, 4, 5, 8, 9, 12}, {7, 1, 4, 5, 8, 9, 12, 13}, {7, 1, 4, 5, 8, 9, 12, 13}},
+    {{0}, {3, 2, 4, 8}, {6, 2, 4, 6, 8, 10, 12}, {7, 2, 4, 6, 8, 10, 12, 14}, {7, 2, 4, 6, 8, 10, 12, 14}},
+    {{0}, {4, 1, 2, 4, 8}, {10, 1, 2, 3, 4, 5, 6, 8, 9, 10, 12}, {14, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}, {15, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+};
+
+/* The cards of each colour (one bit in every rank's nibble). */
+#define COLOUR_CARDS(col) (0x1111111111ULL << (col))
 
 static int lowest(uint64_t x)
 {
@@ -371,6 +396,22 @@ static size_t cards_to_moves(uint64_t set, int base, crown_move *out)
     return n;
 }
 
+/* Every chance node draws a card of the pile, each equally likely. */
+static size_t kd_chance_count(const void *config, const void *state)
+{
+    (void)config;
+    return (size_t)popcount(((const kd_state *)state)->pile);
+}
+
+static crown_move kd_chance_nth(const void *config, const void *state, size_t k)
+{
+    (void)config;
+    uint64_t pile = ((const kd_state *)state)->pile;
+    for (; k; k--)
+        pile &= pile - 1;
+    return lowest(pile);
+}
+
 static size_t kd_legal(const void *config, const void *state, crown_move *out)
 {
     const kd_config *c = config;
@@ -382,11 +423,15 @@ static size_t kd_legal(const void *config, const void *state, crown_move *out)
     case KD_REFILL: return cards_to_moves(s->pile, 0, out);
     case KD_LEAD: {
         uint64_t h = s->hand[s->attacker];
-        for (int r = 0; r < 10; r++) {
-            unsigned have = (unsigned)(h >> (4 * r)) & 15u;
-            for (unsigned m = 1; m < 16; m++)
-                if ((m & ~have) == 0 && popcount(m) <= s->limit)
-                    out[n++] = CROWN_KD_LEAD(r, (int)m);
+        int lim = s->limit < 4 ? s->limit : 4;
+        /* The ranks held: one bit per nibble that is not empty. */
+        uint64_t held = (h | h >> 1 | h >> 2 | h >> 3) & 0x1111111111ULL;
+        for (; held; held &= held - 1) {
+            int b = lowest(held);
+            const uint8_t *l = leads[(h >> b) & 15u][lim];
+            crown_move base = CROWN_KD_LEAD(b / 4, 0);
+            for (int i = 1; i <= l[0]; i++)
+                out[n++] = base + l[i];
         }
         return n;
     }
@@ -407,12 +452,14 @@ static size_t kd_legal(const void *config, const void *state, crown_move *out)
                 unbeaten |= BIT(s->att[i]);
         int tc = COLOUR(s->trump);
         for (; unbeaten; unbeaten &= unbeaten - 1) {
-            int a = lowest(unbeaten);
-            for (uint64_t d = h; d; d &= d - 1) {
-                int card = lowest(d);
-                if (beats(card, a, tc))
-                    out[n++] = CROWN_KD_BEAT(a, card);
-            }
+            int a = lowest(unbeaten), col = COLOUR(a);
+            /* Higher cards of its colour; any trump if it is not one. */
+            uint64_t higher = ~((BIT(4 * RANK(a) + 4)) - 1);
+            uint64_t beaters = COLOUR_CARDS(col) & higher;
+            if (col != tc)
+                beaters |= COLOUR_CARDS(tc);
+            for (uint64_t d = h & beaters; d; d &= d - 1)
+                out[n++] = CROWN_KD_BEAT(a, lowest(d));
         }
         return n;
     }
@@ -1025,6 +1072,8 @@ const crown_rules crown_kingdoms_rules = {
     .current = kd_current,
     .legal = kd_legal,
     .chance_weights = NULL,
+    .chance_count = kd_chance_count,
+    .chance_nth = kd_chance_nth,
     .apply = kd_apply,
     .move_text = kd_move_text,
     .move_canon = kd_move_canon,
