@@ -257,6 +257,64 @@ START_TEST(multiplayer_enthronement_founds_anew)
 }
 END_TEST
 
+/* The view answers what the single queries answer, for every card, on
+ * random Genealogies (cards placed beside usable sides and as children,
+ * some removed); and the view without a card is the view built without it. */
+START_TEST(views_agree_with_the_definitions)
+{
+    trng r = {11};
+    for (int round = 0; round < 400; round++) {
+        genealogy g;
+        gn_clear(&g);
+        gn_found(&g, 0);
+        int next = 1, target = 10 + (int)trng_below(&r, 60);
+        while (next < target) {
+            int t = (int)trng_below(&r, (size_t)next);
+            int side = trng_below(&r, 2) ? GN_RIGHT : GN_LEFT;
+            if (!gn_has(&g, t) || !gn_active(&g, t) || !gn_usable(&g, t, side)) {
+                if (trng_below(&r, 50) == 0)
+                    break;
+                continue;
+            }
+            gn_place_beside(&g, next++, t, side);
+            if (next < target && trng_below(&r, 2))
+                gn_place_child(&g, next++, t, side);
+            if (trng_below(&r, 8) == 0 && gn_count(&g) > 2) {
+                int victim = (int)trng_below(&r, (size_t)next);
+                if (gn_has(&g, victim))
+                    gn_remove(&g, victim);
+            }
+        }
+        gn_view v;
+        gn_view_build(&g, -1, &v);
+        for (int c = 0; c < GN_CARDS; c++) {
+            if (!gn_has(&g, c))
+                continue;
+            ck_assert_int_eq(gn_set_has(&v.active, c), gn_active(&g, c));
+            ck_assert_int_eq(gn_view_usable(&v, c, GN_LEFT), gn_usable(&g, c, GN_LEFT));
+            ck_assert_int_eq(gn_view_usable(&v, c, GN_RIGHT), gn_usable(&g, c, GN_RIGHT));
+        }
+        for (int row = gn_top_row(&g) - 1; row <= gn_bottom_row(&g) + 1; row++)
+            ck_assert_int_eq(gn_view_row_size(&v, row), gn_row_size(&g, row));
+        for (int c = 0; c < GN_CARDS; c++) {
+            if (!gn_has(&g, c))
+                continue;
+            gn_view w, x;
+            gn_view_without(&g, &v, c, &w);
+            gn_view_build(&g, c, &x);
+            ck_assert(memcmp(&w.active, &x.active, sizeof w.active) == 0);
+            genealogy h = g;
+            gn_remove(&h, c);
+            for (int d = 0; d < GN_CARDS; d++)
+                if (gn_has(&h, d)) {
+                    ck_assert_int_eq(w.usable[d], x.usable[d]);
+                    ck_assert_int_eq(gn_set_has(&w.active, d), gn_active(&h, d));
+                }
+        }
+    }
+}
+END_TEST
+
 START_TEST(check_finds_broken_geometry)
 {
     genealogy g = row_of(2);
@@ -287,6 +345,7 @@ int main(void)
     tcase_add_test(tc, generations_count_non_empty_rows);
     tcase_add_test(tc, multiplayer_enthronement_founds_anew);
     tcase_add_test(tc, check_finds_broken_geometry);
+    tcase_add_test(tc, views_agree_with_the_definitions);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -256,9 +256,10 @@ static int target_ok(const kbg_state *s, int t)
 }
 
 /* The moves of Event e on the Active cards (a forced one when `forced`). */
-static size_t event_moves(const kbg_config *cfg, const kbg_state *s, const gn_set *active,
+static size_t event_moves(const kbg_config *cfg, const kbg_state *s, const gn_view *view,
                           int e, int forced, crown_move *out)
 {
+    const gn_set *active = &view->active;
     size_t n = 0;
     int ev = CARD(cfg, e)->event;
     if (ev == KB_EXILE) {
@@ -276,7 +277,8 @@ static size_t event_moves(const kbg_config *cfg, const kbg_state *s, const gn_se
             continue;
         if (ev == KB_NEW_CONNECTION) {
             gn_spot spots[2 * GN_CARDS];
-            int k = gn_new_connection_spots(&s->gn, t, spots), beside = 0;
+            gn_view lifted;
+            int k = gn_new_connection_spots_view(&s->gn, view, t, spots, &lifted), beside = 0;
             if (k == 0)
                 continue;
             if (!forced && s->mode == KBG_M_CHILD && t != s->child) {
@@ -307,9 +309,11 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
                 out[n++] = CROWN_KB_PLACE(spots[i].target, spots[i].side > 0);
         return n;
     }
-    gn_set active = gn_active_set(&s->gn);
+    gn_view view;
+    gn_view_build(&s->gn, -1, &view);
+    gn_set active = view.active;
     if (mode == KBG_M_FORCED)
-        return event_moves(cfg, s, &active, s->forced, 1, out);
+        return event_moves(cfg, s, &view, s->forced, 1, out);
     int child_number = mode == KBG_M_CHILD ? CARD(cfg, s->child)->number : -1;
     /* Characters beside Active cards (in KBG_M_PENDING: shifts). */
     GN_FOR(hand, c) {
@@ -320,7 +324,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
                 continue;
             for (int side = 0; side <= 1; side++) {
                 int sd = side ? 1 : -1;
-                if (!gn_usable(&s->gn, t, sd))
+                if (!gn_view_usable(&view, t, sd))
                     continue;
                 if (CARD(cfg, c)->number == child_number &&
                     sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * sd))
@@ -333,7 +337,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         GN_FOR(hand, e)
             if (CARD(cfg, e)->kind == KB_EVENT && CARD(cfg, e)->event != KB_EXILE &&
                 card_ok(cfg, s, e))
-                n += event_moves(cfg, s, &active, e, 0, out + n);
+                n += event_moves(cfg, s, &view, e, 0, out + n);
         /* Exiles, ordered by seat (the encoding's order). */
         int exile = -1;
         GN_FOR(hand, e)
@@ -341,7 +345,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
                 card_ok(cfg, s, e))
                 exile = e;
         if (exile >= 0)
-            n += event_moves(cfg, s, &active, exile, 0, out + n);
+            n += event_moves(cfg, s, &view, exile, 0, out + n);
         if (mode == KBG_M_CHILD) {
             GN_FOR(hand, c) {
                 if (CARD(cfg, c)->kind != KB_CHARACTER || CARD(cfg, c)->number != child_number ||
@@ -581,8 +585,9 @@ static void reach(const kbg_config *cfg, kbg_state *s)
 
 static size_t forced_moves(const kbg_config *cfg, const kbg_state *s, crown_move *out)
 {
-    gn_set active = gn_active_set(&s->gn);
-    return event_moves(cfg, s, &active, s->forced, 1, out);
+    gn_view view;
+    gn_view_build(&s->gn, -1, &view);
+    return event_moves(cfg, s, &view, s->forced, 1, out);
 }
 
 /* Works until a chance node, a decision or the end. */

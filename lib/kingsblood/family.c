@@ -137,24 +137,24 @@ static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
 
 /* Would putting card c beside t on `side` (in genealogy g) keep every row
  * within the limit?  The Marriage's child counts when a card can be drawn. */
-static int rows_allow(const kf_config *cfg, const kf_state *s, const genealogy *g, int c, int t)
+static int rows_allow(const kf_config *cfg, const kf_state *s, const gn_view *v, int c, int t)
 {
-    int r = g->row[t];
-    if (gn_row_size(g, r) + 1 > KF_ROW_LIMIT)
+    int r = s->gn.row[t];
+    if (gn_view_row_size(v, r) + 1 > KF_ROW_LIMIT)
         return 0;
-    if (marries(cfg, c, t) && can_draw(s) && gn_row_size(g, r + 1) + 1 > KF_ROW_LIMIT)
+    if (marries(cfg, c, t) && can_draw(s) && gn_view_row_size(v, r + 1) + 1 > KF_ROW_LIMIT)
         return 0;
     return 1;
 }
 
 /* New Connection: the spots card c may move to, within the row limit.
  * Returns their number; *blocked counts spots refused by the row limit. */
-static int nc_spots(const kf_config *cfg, const kf_state *s, int c, gn_spot *out, int *blocked)
+static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view, int c,
+                    gn_spot *out, int *blocked)
 {
     gn_spot all[2 * GN_CARDS];
-    int n = gn_new_connection_spots(&s->gn, c, all), k = 0;
-    genealogy lifted = s->gn;
-    gn_remove(&lifted, c);
+    gn_view lifted;
+    int n = gn_new_connection_spots_view(&s->gn, view, c, all, &lifted), k = 0;
     for (int i = 0; i < n; i++) {
         if (rows_allow(cfg, s, &lifted, c, all[i].target))
             out[k++] = all[i];
@@ -165,17 +165,17 @@ static int nc_spots(const kf_config *cfg, const kf_state *s, int c, gn_spot *out
 }
 
 /* The moves an Event card e allows, appended to out. */
-static size_t event_moves(const kf_config *cfg, const kf_state *s, const gn_set *active, int e,
+static size_t event_moves(const kf_config *cfg, const kf_state *s, const gn_view *view, int e,
                           crown_move *out, int *blocked)
 {
     size_t n = 0;
     int ev = CARD(cfg, e)->event;
-    GN_FOR(active, t) {
+    GN_FOR(&view->active, t) {
         if (ev == KB_ENTHRONEMENT && has_enthronement(cfg, s, t))
             continue;
         if (ev == KB_NEW_CONNECTION) {
             gn_spot spots[2 * GN_CARDS];
-            if (nc_spots(cfg, s, t, spots, blocked) == 0)
+            if (nc_spots(cfg, s, view, t, spots, blocked) == 0)
                 continue;
         }
         out[n++] = KF_M_EVENT(e, t);
@@ -251,7 +251,9 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
                         int any)
 {
     size_t n = 0;
-    gn_set active = gn_active_set(&s->gn);
+    gn_view view;
+    gn_view_build(&s->gn, -1, &view);
+    gn_set active = view.active;
     int child_number = run_active(s) ? CARD(cfg, s->run_child)->number : -1;
     /* Characters beside Active cards. */
     GN_FOR(&s->hand, c) {
@@ -261,14 +263,14 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
             if (!kb_matches(&cfg->deck, c, t))
                 continue;
             for (int side = -1; side <= 1; side += 2) {
-                if (!gn_usable(&s->gn, t, side))
+                if (!gn_view_usable(&view, t, side))
                     continue;
                 /* The child's number where the next sibling goes is that
                  * sibling (sibling_moves), not an ordinary play. */
                 if (CARD(cfg, c)->number == child_number &&
                     sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
                     continue;
-                if (!rows_allow(cfg, s, &s->gn, c, t)) {
+                if (!rows_allow(cfg, s, &view, c, t)) {
                     (*blocked)++;
                     continue;
                 }
@@ -281,7 +283,7 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     size_t before_events = n;
     GN_FOR(&s->hand, e) {
         if (CARD(cfg, e)->kind == KB_EVENT && first_of_face(cfg, &s->hand, e))
-            n += event_moves(cfg, s, &active, e, out + n, blocked);
+            n += event_moves(cfg, s, &view, e, out + n, blocked);
         if (any && n)
             return n;
     }
@@ -311,12 +313,13 @@ static size_t kf_legal(const void *config, const void *state, crown_move *out)
         return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, s->phase == KF_FOUND, out);
     case KF_PLAY: return gen_plays(cfg, s, out, &blocked, 0);
     case KF_FORCED: {
-        gn_set active = gn_active_set(&s->gn);
-        return event_moves(cfg, s, &active, s->forced, out, &blocked);
+        gn_view view;
+        gn_view_build(&s->gn, -1, &view);
+        return event_moves(cfg, s, &view, s->forced, out, &blocked);
     }
     case KF_PLACE: {
         gn_spot spots[2 * GN_CARDS];
-        int k = nc_spots(cfg, s, s->nc_card, spots, &blocked);
+        int k = nc_spots(cfg, s, NULL, s->nc_card, spots, &blocked);
         for (int i = 0; i < k; i++)
             out[n++] = KF_M_PLACE(spots[i].target, spots[i].side);
         return n;
@@ -401,8 +404,9 @@ static void advance(const kf_config *cfg, kf_state *s)
             case W_FORCED: {
                 crown_move tmp[4 * GN_CARDS];
                 int blocked = 0;
-                gn_set active = gn_active_set(&s->gn);
-                if (event_moves(cfg, s, &active, w->arg, tmp, &blocked) == 0) {
+                gn_view view;
+                gn_view_build(&s->gn, -1, &view);
+                if (event_moves(cfg, s, &view, w->arg, tmp, &blocked) == 0) {
                     gn_set_del(&s->aside, w->arg);
                     gn_set_add(&s->discards, w->arg);
                     s->nwork--;

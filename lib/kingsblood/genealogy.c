@@ -1,31 +1,29 @@
 /*
  * genealogy.c - the Genealogy's geometry (see genealogy.h).
  *
- * Queries scan the cards present: a Genealogy holds at most a few dozen
- * cards, so a scan is cheaper than keeping per-row indexes up to date.
+ * Single queries scan the cards present.  What the games ask for every
+ * card at each decision (the Active cards, their usable sides, the spots of
+ * a New Connection) goes through a view (gn_view), which indexes the cards
+ * by row once and answers each question by looking at one row.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "genealogy.h"
 
-int gn_set_count(const gn_set *s)
+static int popcount64(uint64_t x)
 {
-    return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-int gn_set_next(const gn_set *s, int from)
+int gn_set_count(const gn_set *s)
 {
-    if (from >= GN_CARDS)
-        return -1;
-    for (int i = from >> 6; i < 2; i++) {
-        uint64_t w = s->w[i];
-        if (i == from >> 6)
-            w &= ~0ULL << (from & 63);
-        if (w)
-            return i * 64 + __builtin_ctzll(w);
-    }
-    return -1;
+    return popcount64(s->w[0]) + popcount64(s->w[1]);
 }
+
 
 #define FOR_EACH(g, c) GN_FOR(&(g)->present, c)
 
@@ -88,13 +86,116 @@ int gn_active(const genealogy *g, int c)
            (gn_usable(g, c, GN_LEFT) || gn_usable(g, c, GN_RIGHT));
 }
 
+/* Is there a card of `row`, other than `except`, within `d` of x?  From
+ * the view. */
+static int view_near(const genealogy *g, const gn_view *v, int row, int x, int d, int except)
+{
+    int i = row - v->top;
+    if (i < 0 || i >= v->nrows)
+        return 0;
+    for (int k = v->first[i]; k < v->first[i + 1]; k++) {
+        int c = v->card[k];
+        if (c != except && dist(g->x[c], x) <= d)
+            return 1;
+    }
+    return 0;
+}
+
+/* The view the slow way (rows too far apart to index). */
+static void view_by_scans(const genealogy *g, int except, gn_view *v)
+{
+    genealogy h = *g;
+    if (except >= 0)
+        gn_remove(&h, except);
+    v->nrows = 0;
+    FOR_EACH(&h, c) {
+        v->usable[c] = (uint8_t)(gn_usable(&h, c, GN_LEFT) | gn_usable(&h, c, GN_RIGHT) << 1);
+        if (gn_active(&h, c))
+            gn_set_add(&v->active, c);
+    }
+}
+
+/* The definitions for card c, from the view. */
+static void view_define(const genealogy *g, gn_view *v, int c)
+{
+    int row = g->row[c], x = g->x[c];
+    unsigned usable = 0;
+    for (int side = GN_LEFT, bit = 0; side <= GN_RIGHT; side += 2, bit++)
+        if (!view_near(g, v, row, x + 2 * side, 2, c) && !view_near(g, v, row + 1, x + side, 1, -1))
+            usable |= 1u << bit;
+    v->usable[c] = (uint8_t)usable;
+    if (usable && !view_near(g, v, row + 1, x, 1, -1))
+        gn_set_add(&v->active, c);
+    else
+        gn_set_del(&v->active, c);
+}
+
+void gn_view_build(const genealogy *g, int except, gn_view *v)
+{
+    gn_set cards = g->present;
+    if (except >= 0)
+        gn_set_del(&cards, except);
+    v->active = (gn_set){{0, 0}};
+    v->top = v->nrows = 0;
+    if (gn_set_empty(&cards))
+        return;
+    int top = INT32_MAX, bottom = INT32_MIN;
+    GN_FOR(&cards, c) {
+        if (g->row[c] < top)
+            top = g->row[c];
+        if (g->row[c] > bottom)
+            bottom = g->row[c];
+    }
+    if (bottom - top + 1 > GN_VIEW_ROWS) {
+        view_by_scans(g, except, v);
+        return;
+    }
+    v->top = top;
+    v->nrows = bottom - top + 1;
+    /* Counting sort by row. */
+    memset(v->first, 0, (size_t)v->nrows + 1);
+    GN_FOR(&cards, c)
+        v->first[g->row[c] - top + 1]++;
+    for (int i = 0; i < v->nrows; i++)
+        v->first[i + 1] = (uint8_t)(v->first[i + 1] + v->first[i]);
+    uint8_t fill[GN_VIEW_ROWS];
+    memcpy(fill, v->first, (size_t)v->nrows);
+    GN_FOR(&cards, c)
+        v->card[fill[g->row[c] - top]++] = (uint8_t)c;
+    /* The definitions, each card looking at its row and the row below. */
+    GN_FOR(&cards, c)
+        view_define(g, v, c);
+}
+
+void gn_view_without(const genealogy *g, const gn_view *full, int c, gn_view *out)
+{
+    int i = g->row[c] - full->top;
+    if (full->nrows == 0 || i < 0 || i >= full->nrows) {
+        gn_view_build(g, c, out); /* (a view by scans) */
+        return;
+    }
+    *out = *full;
+    int k = out->first[i];
+    while (out->card[k] != c)
+        k++;
+    int total = out->first[out->nrows];
+    memmove(out->card + k, out->card + k + 1, (size_t)(total - k - 1));
+    for (int j = i + 1; j <= out->nrows; j++)
+        out->first[j]--;
+    gn_set_del(&out->active, c);
+    /* Only c's row (slots beside it) and the row above (covering, child
+     * slots) can change. */
+    for (int r = i - 1; r <= i; r++)
+        if (r >= 0)
+            for (int m = out->first[r]; m < out->first[r + 1]; m++)
+                view_define(g, out, out->card[m]);
+}
+
 gn_set gn_active_set(const genealogy *g)
 {
-    gn_set s = {{0, 0}};
-    FOR_EACH(g, c)
-        if (gn_active(g, c))
-            gn_set_add(&s, c);
-    return s;
+    gn_view v;
+    gn_view_build(g, -1, &v);
+    return v.active;
 }
 
 void gn_place_at(genealogy *g, int c, int row, int x)
@@ -175,16 +276,24 @@ void gn_remove_with_attachments(genealogy *g, int c, gn_set *removed)
 
 int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out)
 {
-    genealogy lifted = *g;
-    gn_remove(&lifted, c);
+    gn_view v;
+    return gn_new_connection_spots_view(g, NULL, c, out, &v);
+}
+
+int gn_new_connection_spots_view(const genealogy *g, const gn_view *full, int c, gn_spot *out,
+                                 gn_view *v)
+{
+    /* The Genealogy once c is lifted. */
+    if (full)
+        gn_view_without(g, full, c, v);
+    else
+        gn_view_build(g, c, v);
     int n = 0;
-    FOR_EACH(&lifted, t) {
-        if (!gn_active(&lifted, t))
-            continue;
+    GN_FOR(&v->active, t) {
         for (int side = GN_LEFT; side <= GN_RIGHT; side += 2) {
-            if (!gn_usable(&lifted, t, side))
+            if (!gn_view_usable(v, t, side))
                 continue;
-            if (lifted.row[t] == g->row[c] && lifted.x[t] + 2 * side == g->x[c])
+            if (g->row[t] == g->row[c] && g->x[t] + 2 * side == g->x[c])
                 continue; /* the spot it left */
             out[n].target = (uint8_t)t;
             out[n].side = (int8_t)side;

@@ -65,7 +65,19 @@ static inline int gn_set_empty(const gn_set *s)
 
 int gn_set_count(const gn_set *s);
 /* The lowest card of the set at or after `from`, or -1. */
-int gn_set_next(const gn_set *s, int from);
+static inline int gn_set_next(const gn_set *s, int from)
+{
+    if (from >= GN_CARDS)
+        return -1;
+    if (from < 64) {
+        uint64_t w = s->w[0] & (~0ULL << from);
+        if (w)
+            return __builtin_ctzll(w);
+        from = 64;
+    }
+    uint64_t w = s->w[1] & (~0ULL << (from - 64));
+    return w ? 64 + __builtin_ctzll(w) : -1;
+}
 /* for each card c of *set, ascending (the set may lose c in the body) */
 #define GN_FOR(set, c) for (int c = gn_set_next((set), 0); c >= 0; c = gn_set_next((set), c + 1))
 
@@ -86,6 +98,35 @@ int gn_usable(const genealogy *g, int c, int side);
 int gn_active(const genealogy *g, int c);
 /* Every Active card. */
 gn_set gn_active_set(const genealogy *g);
+
+/* ---- the definitions for every card at once ----
+ * A view indexes the cards by row, once, and answers the definitions for
+ * every card in time linear in the cards (the single queries above scan
+ * every card each time).  It is a value of the moment: rebuild it after any
+ * change. */
+#define GN_VIEW_ROWS 256
+typedef struct gn_view {
+    int top, nrows;                  /* rows top .. top + nrows - 1 */
+    uint8_t first[GN_VIEW_ROWS + 1]; /* row top+i: card[first[i] .. first[i+1]) */
+    uint8_t card[GN_CARDS];
+    gn_set active;                   /* the Active cards */
+    uint8_t usable[GN_CARDS];        /* bit 0: the left side is usable, bit 1: the right */
+} gn_view;
+/* Builds the view of g without card `except` (-1: every card). */
+void gn_view_build(const genealogy *g, int except, gn_view *v);
+/* The view of g without card c (present), from the view of the whole of g:
+ * only the cards of c's row and the row above are looked at again. */
+void gn_view_without(const genealogy *g, const gn_view *full, int c, gn_view *out);
+static inline int gn_view_usable(const gn_view *v, int c, int side)
+{
+    return (v->usable[c] >> (side > 0)) & 1;
+}
+/* The number of cards in a row. */
+static inline int gn_view_row_size(const gn_view *v, int row)
+{
+    int i = row - v->top;
+    return i < 0 || i >= v->nrows ? 0 : v->first[i + 1] - v->first[i];
+}
 
 /* ---- placing and removing ---- */
 /* The founder of an empty Genealogy, at row 0, position 0. */
@@ -120,6 +161,10 @@ typedef struct gn_spot {
  * is Active once c is lifted), except the spot it left.  Writes at most
  * 2 * GN_CARDS spots, in order of target then side; returns their number. */
 int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out);
+/* The same, from the view of g (NULL: built here), also writing the view of
+ * the Genealogy once c is lifted. */
+int gn_new_connection_spots_view(const genealogy *g, const gn_view *full, int c, gn_spot *out,
+                                 gn_view *lifted);
 /* Moves `c` (with its attachments) beside target on side. */
 void gn_move(genealogy *g, int c, int target, int side);
 
