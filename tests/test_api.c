@@ -547,6 +547,9 @@ START_TEST(move_text_round_trip_and_errors)
     memset(longtext, 'x', sizeof longtext - 1);
     longtext[sizeof longtext - 1] = '\0';
     ck_assert_int_eq(crown_move_from_text(g, longtext, &back), CROWN_EPARSE);
+    /* A long text is quoted cut, and says so. */
+    ck_assert_msg(strstr(crown_last_error(g), "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"),
+                  "%s", crown_last_error(g));
     assert_unchanged(g, &s);
     crown_free(g);
 }

@@ -268,7 +268,10 @@ START_TEST(ruling_setup_is_chance)
     OK(crown_chance_outcomes(g, m, pr, 256, &n));
     ck_assert_uint_eq(n, 126); /* 4 of the 9 Rose characters */
     ck_assert(pr[0] > 1.0 / 126 - 1e-12 && pr[0] < 1.0 / 126 + 1e-12);
-    play(g, "rose in play: 1 3 4 8");
+    play(g, "rose in play: 8 4 1 3"); /* a set: any order */
+    char first[64];
+    history_text(g, 0, CROWN_OMNISCIENT, first, sizeof first);
+    ck_assert_str_eq(first, "rose in play: 1 3 4 8");
     OK(crown_chance_outcomes(g, m, pr, 256, &n));
     ck_assert_uint_eq(n, 126);
     play(g, "beast in play: 2 3 6 9");
@@ -960,7 +963,7 @@ START_TEST(ruling_inquisitor_curses)
     ck_assert_uint_eq(nlegal(g), 8 * 21 + 1); /* the True one to 8 seats, 2 False among 7 */
     ck_assert(!can_play(g, "curses: true to seat 8, false to seats 1 2"));
     ck_assert(!can_play(g, "curses: true to seat 1, false to seats 1 2"));
-    play(g, "curses: true to seat 4, false to seats 2 6");
+    play(g, "curses: true to seat 4, false to seats 6 2"); /* the False ones: a set */
     SEES(g, 8, "seat 4: 0 wounds; True Curse");
     SEES(g, 8, "seat 2: 0 wounds; False Curse");
     SEES(g, 4, "seat 4 (you): the Beast Elder (1); 0 wounds; a Curse (face down)");

@@ -839,10 +839,19 @@ static int bb_move_canon(const void *config, const char *text, crown_buf *out)
             if (j)
                 crown_buf_putc(&cb, ' ');
             if (n == 1 && *sh == '*') {
-                int v, any = 0;
-                for (; j < k && word_number(w[j], wn[j], &v) == 0; j++, any = 1)
-                    crown_buf_printf(&cb, "%s%d", any ? " " : "", v);
-                ok = any;
+                /* A set of numbers: written in increasing order. */
+                int v, set[16], m = 0;
+                for (; j < k && word_number(w[j], wn[j], &v) == 0; j++)
+                    set[m++] = v;
+                for (int a = 1; a < m; a++)
+                    for (int b = a; b > 0 && set[b - 1] > set[b]; b--) {
+                        int t = set[b];
+                        set[b] = set[b - 1];
+                        set[b - 1] = t;
+                    }
+                for (int a = 0; a < m; a++)
+                    crown_buf_printf(&cb, "%s%d", a ? " " : "", set[a]);
+                ok = m > 0;
             } else if (*sh == '#') { /* a number, maybe with a comma after it */
                 int v, comma = n == 2;
                 ok = j < k && wn[j] > (size_t)comma && (!comma || w[j][wn[j] - 1] == ',') &&

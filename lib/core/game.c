@@ -726,12 +726,17 @@ static int match_text(crown_game *g, size_t n, const char *text, crown_move *mov
     return g->rules->move_canon ? MATCH_ILLEGAL : MATCH_MALFORMED;
 }
 
+/* A text for an error message: printable, and at most 40 characters, the
+ * cut marked with "...". */
 static const char *quote_text(char out[48], const char *s)
 {
     size_t k = 0;
     for (; s[k] && k < 40; k++)
         out[k] = (s[k] >= 32 && s[k] < 127) ? s[k] : '?';
-    out[k] = '\0';
+    if (s[k])
+        memcpy(out + k, "...", 4);
+    else
+        out[k] = '\0';
     return out;
 }
 
