@@ -209,6 +209,26 @@ static void check_chance(crown_game *g, const crown_move *moves, size_t n)
         sum += pr[i];
     }
     ck_assert_double_eq_tol(sum, 1.0, 1e-9);
+    /* The handle's draw without listing: its elementary events give each
+     * outcome its probability. */
+    const crown_rules *r = g->rules;
+    if (r->chance_nth) {
+        const void *st = crown_internal_state(g);
+        size_t count = r->chance_count(g->config, st);
+        ck_assert_uint_gt(count, 0);
+        double *tally = calloc(n, sizeof *tally);
+        for (size_t k = 0; k < count; k++) {
+            crown_move o = r->chance_nth(g->config, st, k);
+            size_t i = 0;
+            while (i < n && m2[i] != o)
+                i++;
+            ck_assert_msg(i < n, "elementary event %zu gives %ld, not an outcome", k, (long)o);
+            tally[i] += 1.0 / (double)count;
+        }
+        for (size_t i = 0; i < n; i++)
+            ck_assert_double_eq_tol(tally[i], pr[i], 1e-9);
+        free(tally);
+    }
     free(m2);
     free(pr);
 }

@@ -285,7 +285,7 @@ static crown_move draw_outcome(crown_game *g)
 {
     crown_rng r;
     crown_rng_seed(&r, g->seed, g->nchance);
-    if (g->rules->chance_nth && !g->rules->chance_weights) {
+    if (g->rules->chance_nth) {
         size_t n = g->rules->chance_count(g->config, g->state);
         return g->rules->chance_nth(g->config, g->state, crown_rng_below(&r, n));
     }
@@ -889,7 +889,7 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
         int who = r->current(g->config, g->pstate);
         if (who == CROWN_TERMINAL)
             break;
-        if (who == CROWN_CHANCE && r->chance_nth && !r->chance_weights) {
+        if (who == CROWN_CHANCE && r->chance_nth) {
             size_t n = r->chance_count(g->config, g->pstate);
             r->apply(g->config, g->pstate, r->chance_nth(g->config, g->pstate,
                                                          crown_rng_below(&rng, n)));

@@ -149,9 +149,12 @@ typedef struct crown_rules {
     /* At a chance node: the integer weight of each outcome of `legal`, in
      * the same order.  NULL means all outcomes are equally likely. */
     void (*chance_weights)(const void *config, const void *state, uint32_t *weights);
-    /* Optional, at a chance node whose outcomes are equally likely: the
-     * number of outcomes, and the k-th of them (0-based, in the order of
-     * `legal`), without listing them (a draw from a pile of n cards). */
+    /* Optional, at a chance node: the node as `count` equally likely
+     * elementary events (the cards of a pile), and the outcome the k-th of
+     * them gives (0-based), without listing the outcomes.  The outcomes'
+     * probabilities must be those of `legal` and `chance_weights` (several
+     * identical cards: one weighted outcome).  The handle draws with it
+     * when it is there. */
     size_t (*chance_count)(const void *config, const void *state);
     crown_move (*chance_nth)(const void *config, const void *state, size_t k);
     /* Applies a move known to be legal. */

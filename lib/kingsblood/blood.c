@@ -396,6 +396,22 @@ static size_t kbg_legal(const void *config, const void *state, crown_move *out)
     }
 }
 
+/* The chance nodes as a draw of one card of the pile (Characters only for
+ * the founder). */
+static size_t kbg_chance_count(const void *config, const void *state)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    return kb_face_count(&cfg->faces, &s->pile, s->phase == KBG_FOUND);
+}
+
+static crown_move kbg_chance_nth(const void *config, const void *state, size_t k)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    return kb_face_nth(&cfg->faces, &s->pile, s->phase == KBG_FOUND, k);
+}
+
 static void kbg_weights(const void *config, const void *state, uint32_t *weights)
 {
     const kbg_config *cfg = config;
@@ -1489,6 +1505,8 @@ const crown_rules crown_blood_rules = {
     .current = kbg_current,
     .legal = kbg_legal,
     .chance_weights = kbg_weights,
+    .chance_count = kbg_chance_count,
+    .chance_nth = kbg_chance_nth,
     .apply = kbg_apply,
     .move_text = kbg_move_text,
     .move_canon = kbg_move_canon,

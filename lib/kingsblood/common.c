@@ -14,6 +14,41 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
         for (int j = 0; j <= d->n; j++)
             if (d->face[i] == d->face[j])
                 gn_set_add(&f->same[i], j);
+    for (int i = 0; i < d->n; i++)
+        if (d->card[i].kind == KB_CHARACTER)
+            gn_set_add(&f->characters, i);
+}
+
+static gn_set drawable(const kb_faces *f, const gn_set *set, int characters_only)
+{
+    gn_set s = *set;
+    if (characters_only) {
+        s.w[0] &= f->characters.w[0];
+        s.w[1] &= f->characters.w[1];
+    }
+    return s;
+}
+
+size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only)
+{
+    gn_set s = drawable(f, set, characters_only);
+    return (size_t)gn_set_count(&s);
+}
+
+int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k)
+{
+    gn_set s = drawable(f, set, characters_only);
+    int w = 0, low = gn_set_count(&(gn_set){{s.w[0], 0}});
+    if ((int)k >= low) {
+        k -= (size_t)low;
+        w = 1;
+    }
+    uint64_t bits = s.w[w];
+    for (; k; k--)
+        bits &= bits - 1;
+    int c = w * 64 + __builtin_ctzll(bits);
+    gn_set same = kb_same_in(f, set, c);
+    return gn_set_next(&same, 0);
 }
 
 int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,

@@ -16,6 +16,7 @@
  * the lowest id of a face stands for all. */
 typedef struct kb_faces {
     gn_set same[KB_MAX_DECK + 1];
+    gn_set characters; /* the deck's Characters */
 } kb_faces;
 
 void kb_faces_init(kb_faces *f, const kb_deck *d);
@@ -47,6 +48,10 @@ size_t kb_face_outcomes(const kb_deck *d, const kb_faces *f, const gn_set *set,
                         int characters_only, crown_move *out);
 void kb_face_weights(const kb_faces *f, const gn_set *set, const crown_move *outcomes,
                      size_t n, uint32_t *weights);
+/* The same chance node as count cards, each equally likely: their number,
+ * and the outcome of the k-th (the lowest card of its face in the set). */
+size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only);
+int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k);
 
 /* Does Character c match card t (colour or number)? */
 static inline int kb_matches(const kb_deck *d, int c, int t)

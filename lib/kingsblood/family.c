@@ -328,6 +328,22 @@ static size_t kf_legal(const void *config, const void *state, crown_move *out)
     }
 }
 
+/* The chance nodes as a draw of one card of the pile (Characters only for
+ * the founder). */
+static size_t kf_chance_count(const void *config, const void *state)
+{
+    const kf_config *cfg = config;
+    const kf_state *s = state;
+    return kb_face_count(&cfg->faces, &s->pile, s->phase == KF_FOUND);
+}
+
+static crown_move kf_chance_nth(const void *config, const void *state, size_t k)
+{
+    const kf_config *cfg = config;
+    const kf_state *s = state;
+    return kb_face_nth(&cfg->faces, &s->pile, s->phase == KF_FOUND, k);
+}
+
 static void kf_weights(const void *config, const void *state, uint32_t *weights)
 {
     const kf_config *cfg = config;
@@ -890,6 +906,8 @@ const crown_rules crown_family_rules = {
     .current = kf_current,
     .legal = kf_legal,
     .chance_weights = kf_weights,
+    .chance_count = kf_chance_count,
+    .chance_nth = kf_chance_nth,
     .apply = kf_apply,
     .move_text = kf_move_text,
     .move_canon = kf_move_canon,

@@ -86,21 +86,6 @@ int gn_active(const genealogy *g, int c)
            (gn_usable(g, c, GN_LEFT) || gn_usable(g, c, GN_RIGHT));
 }
 
-/* Is there a card of `row`, other than `except`, within `d` of x?  From
- * the view. */
-static int view_near(const genealogy *g, const gn_view *v, int row, int x, int d, int except)
-{
-    int i = row - v->top;
-    if (i < 0 || i >= v->nrows)
-        return 0;
-    for (int k = v->first[i]; k < v->first[i + 1]; k++) {
-        int c = v->card[k];
-        if (c != except && dist(g->x[c], x) <= d)
-            return 1;
-    }
-    return 0;
-}
-
 /* The view the slow way (rows too far apart to index). */
 static void view_by_scans(const genealogy *g, int except, gn_view *v)
 {
@@ -115,19 +100,39 @@ static void view_by_scans(const genealogy *g, int except, gn_view *v)
     }
 }
 
-/* The definitions for card c, from the view. */
-static void view_define(const genealogy *g, gn_view *v, int c)
+/* The definitions for the cards of row i of the view (sorted by position),
+ * from their neighbours in the row and the cards of the row below. */
+static void view_define_row(const genealogy *g, gn_view *v, int i)
 {
-    int row = g->row[c], x = g->x[c];
-    unsigned usable = 0;
-    for (int side = GN_LEFT, bit = 0; side <= GN_RIGHT; side += 2, bit++)
-        if (!view_near(g, v, row, x + 2 * side, 2, c) && !view_near(g, v, row + 1, x + side, 1, -1))
-            usable |= 1u << bit;
-    v->usable[c] = (uint8_t)usable;
-    if (usable && !view_near(g, v, row + 1, x, 1, -1))
-        gn_set_add(&v->active, c);
-    else
-        gn_set_del(&v->active, c);
+    int lo = v->first[i], hi = v->first[i + 1];
+    int below = i + 1 < v->nrows ? v->first[i + 1] : hi;
+    int below_end = i + 1 < v->nrows ? v->first[i + 2] : hi;
+    for (int k = lo; k < hi; k++) {
+        int c = v->card[k], x = g->x[c];
+        /* The slot beside on a side is open when the neighbour there is
+         * more than 4 away (cards of a row are at least 2 apart). */
+        int open_l = k == lo || g->x[v->card[k - 1]] < x - 4;
+        int open_r = k + 1 == hi || g->x[v->card[k + 1]] > x + 4;
+        /* The row below, within 2 of x: covering (within 1), or in a
+         * child slot (x - 1 or x + 1, within 1). */
+        while (below < below_end && g->x[v->card[below]] < x - 2)
+            below++;
+        int covered = 0, child_l = 1, child_r = 1;
+        for (int m = below; m < below_end && g->x[v->card[m]] <= x + 2; m++) {
+            int y = g->x[v->card[m]];
+            covered |= dist(y, x) <= 1;
+            if (y <= x)
+                child_l = 0;
+            if (y >= x)
+                child_r = 0;
+        }
+        unsigned usable = (unsigned)(open_l && child_l) | (unsigned)(open_r && child_r) << 1;
+        v->usable[c] = (uint8_t)usable;
+        if (usable && !covered)
+            gn_set_add(&v->active, c);
+        else
+            gn_set_del(&v->active, c);
+    }
 }
 
 void gn_view_build(const genealogy *g, int except, gn_view *v)
@@ -160,11 +165,15 @@ void gn_view_build(const genealogy *g, int except, gn_view *v)
         v->first[i + 1] = (uint8_t)(v->first[i + 1] + v->first[i]);
     uint8_t fill[GN_VIEW_ROWS];
     memcpy(fill, v->first, (size_t)v->nrows);
-    GN_FOR(&cards, c)
-        v->card[fill[g->row[c] - top]++] = (uint8_t)c;
-    /* The definitions, each card looking at its row and the row below. */
-    GN_FOR(&cards, c)
-        view_define(g, v, c);
+    GN_FOR(&cards, c) {
+        /* Into its row, kept sorted by position (rows are short). */
+        int k = fill[g->row[c] - top]++, lo = v->first[g->row[c] - top];
+        for (; k > lo && g->x[v->card[k - 1]] > g->x[c]; k--)
+            v->card[k] = v->card[k - 1];
+        v->card[k] = (uint8_t)c;
+    }
+    for (int i = 0; i < v->nrows; i++)
+        view_define_row(g, v, i);
 }
 
 void gn_view_without(const genealogy *g, const gn_view *full, int c, gn_view *out)
@@ -187,8 +196,7 @@ void gn_view_without(const genealogy *g, const gn_view *full, int c, gn_view *ou
      * slots) can change. */
     for (int r = i - 1; r <= i; r++)
         if (r >= 0)
-            for (int m = out->first[r]; m < out->first[r + 1]; m++)
-                view_define(g, out, out->card[m]);
+            view_define_row(g, out, r);
 }
 
 gn_set gn_active_set(const genealogy *g)
