@@ -1138,7 +1138,7 @@ START_TEST(decision_returns_are_zero_sum)
 }
 END_TEST
 
-START_TEST(decision_max_turns_is_a_draw)
+START_TEST(ruling_max_turns_is_a_draw)
 {
     crown_game *g = table("R1 R2 R3 B1 B2 B3", 0, "max_turns=2");
     play(g, "pass to seat 1");
@@ -1473,7 +1473,7 @@ static Suite *bloodbound_suite(void)
     tcase_add_test(tc, decision_harlequin_needs_something_new);
     tcase_add_test(tc, decision_berserker_as_intervener);
     tcase_add_test(tc, decision_returns_are_zero_sum);
-    tcase_add_test(tc, decision_max_turns_is_a_draw);
+    tcase_add_test(tc, ruling_max_turns_is_a_draw);
     tcase_add_test(tc, decision_counters_saturate);
     tcase_add_test(tc, decision_move_notation);
     tcase_add_test(tc, decision_move_texts_hide_hidden_facts);
