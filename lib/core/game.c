@@ -1186,9 +1186,24 @@ static int load(crown_game **out, const char *text, crown_err *err)
             rc = CROWN_EPARSE;
             goto done;
         }
-        size_t n = gen_legal(g);
         crown_move m;
         char q[48];
+        if (!explicit_chance && current(g) == CROWN_CHANCE) {
+            /* The handle's own draw is what a saved game holds (unless it
+             * was edited): one text to compare instead of every outcome's. */
+            char have[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
+            crown_buf b;
+            crown_buf_init(&b, raw, sizeof raw);
+            m = draw_outcome(g);
+            g->rules->move_text(g->config, g->state, m, &b);
+            if (normalize(raw, have, sizeof have) == 0 &&
+                normalize(r->buf, want, sizeof want) == 0 && strcmp(have, want) == 0) {
+                if ((rc = record_and_apply(g, CROWN_CHANCE, m, CROWN_H_AUTO, err)))
+                    goto done;
+                continue;
+            }
+        }
+        size_t n = gen_legal(g);
         if (current(g) == CROWN_TERMINAL) {
             crown_errf(err, "line %zu: '%s' comes after the end of the game", r->line,
                        quote_text(q, r->buf));
