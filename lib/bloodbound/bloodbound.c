@@ -8,6 +8,7 @@
  * the target's acceptance, the wounded player's token, his ability, and the
  * wounds abilities cause; every decision, even a forced one, is a move.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -875,6 +876,65 @@ static int bb_move_canon(const void *config, const char *text, crown_buf *out)
     return -1;
 }
 
+/* A canonical move text (bb_move_canon's) to its move. */
+static int bb_move_parse(const void *config, const void *state, const char *t, crown_move *out)
+{
+    (void)config;
+    (void)state;
+    static const struct {
+        const char *text;
+        crown_move move;
+    } words[] = {
+        {"offer", CROWN_BB_OFFER}, {"decline", CROWN_BB_DECLINE},
+        {"accept none", CROWN_BB_REFUSE}, {"quill", CROWN_BB_QUILL},
+        {"wound", CROWN_BB_WOUND}, {"heal", CROWN_BB_HEAL},
+        {"strike", CROWN_BB_STRIKE}, {"no ability", CROWN_BB_NO_ABILITY},
+        {"inquisitor with the rose clue", CROWN_BB_INQUISITOR_ROSE},
+        {"inquisitor with the beast clue", CROWN_BB_INQUISITOR_BEAST},
+        {"deal inquisitor (rose clue)", CROWN_BB_INQUISITOR_ROSE},
+        {"deal inquisitor (beast clue)", CROWN_BB_INQUISITOR_BEAST},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(t, words[i].text) == 0) {
+            *out = words[i].move;
+            return 0;
+        }
+    static const struct {
+        const char *prefix;
+        int kind;
+    } seat_moves[] = {
+        {"attack seat ", CROWN_BB_K_ATTACK},       {"pass to seat ", CROWN_BB_K_PASS},
+        {"accept seat ", CROWN_BB_K_ACCEPT},       {"assassin on seat ", CROWN_BB_K_ASSASSIN},
+        {"mentalist on seat ", CROWN_BB_K_MENTALIST}, {"shield to seat ", CROWN_BB_K_SHIELD},
+        {"staff to seat ", CROWN_BB_K_STAFF},      {"fan to seat ", CROWN_BB_K_FAN},
+        {"dagger to seat ", CROWN_BB_K_CHANCE},
+    };
+    for (size_t i = 0; i < sizeof seat_moves / sizeof seat_moves[0]; i++) {
+        size_t n = strlen(seat_moves[i].prefix);
+        int v;
+        if (strncmp(t, seat_moves[i].prefix, n) == 0 && word_number(t + n, strlen(t + n), &v) == 0 &&
+            v < BB_MAXP) {
+            *out = seat_moves[i].kind == CROWN_BB_K_CHANCE ? (crown_move)v
+                                                           : CROWN_BB_MOVE(seat_moves[i].kind, v, 0);
+            return 0;
+        }
+    }
+    for (int tk = 0; tk < 4; tk++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "take %s", token_txt[tk]);
+        if (strcmp(t, buf) == 0) {
+            *out = CROWN_BB_TOKEN(tk);
+            return 0;
+        }
+        snprintf(buf, sizeof buf, "return %s", token_txt[tk]);
+        if (strcmp(t, buf) == 0) {
+            *out = CROWN_BB_RETURN(tk);
+            return 0;
+        }
+    }
+    return -1; /* the others: found among the legal moves' texts */
+}
+
 static const char *const phase_txt[] = {
     "choosing the Rose characters", "choosing the Beast characters",
     "choosing the Inquisitor card", "dealing", "giving the dagger", "attack or pass",
@@ -1300,6 +1360,7 @@ const crown_rules crown_bloodbound_rules = {
     .apply = bb_apply,
     .move_text = bb_move_text,
     .move_canon = bb_move_canon,
+    .move_parse = bb_move_parse,
     .notation = "attack seat 3, pass to seat 3, offer, decline, accept seat 5, accept none, "
                 "take rank, take rose, quill, assassin on seat 2, look at seats 1 and 4, wound, "
                 "heal, strike, no ability, return unknown",

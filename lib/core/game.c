@@ -714,6 +714,17 @@ static int match_text(crown_game *g, size_t n, const char *text, crown_move *mov
             normalize(raw, want, sizeof want))
             return MATCH_MALFORMED;
     }
+    crown_move parsed;
+    if (g->rules->move_parse && g->rules->move_parse(g->config, g->state, want, &parsed) == 0 &&
+        in_sorted(g->scratch, n, parsed)) {
+        crown_buf b;
+        crown_buf_init(&b, raw, sizeof raw);
+        g->rules->move_text(g->config, g->state, parsed, &b);
+        if (normalize(raw, have, sizeof have) == 0 && strcmp(want, have) == 0) {
+            *move = parsed;
+            return 0;
+        }
+    }
     for (size_t i = 0; i < n; i++) {
         crown_buf b;
         crown_buf_init(&b, raw, sizeof raw);

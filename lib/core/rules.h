@@ -168,6 +168,11 @@ typedef struct crown_rules {
      * they were given in) and returns 0; else returns -1.  Whether the move
      * is legal is not its concern. */
     int (*move_canon)(const void *config, const char *text, crown_buf *out);
+    /* Optional: the move a canonical text (as move_canon writes it) names in
+     * `state`, without generating the legal moves' texts; 0, or -1 when it
+     * cannot tell.  The handle still checks that the move is legal and that
+     * its text is this one. */
+    int (*move_parse)(const void *config, const void *state, const char *canon, crown_move *out);
     /* Examples of the notation, for "cannot read" messages. */
     const char *notation;
     /* The text of `move`, played in `state`, as `viewer` (a seat or
