@@ -10,10 +10,9 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "kb_position.h"
 #include "core/core.h"
 #include "kingsblood/blood.h"
-
-static kb_deck D;
 
 static kbg_state *st(crown_game *g)
 {
@@ -24,27 +23,6 @@ static void sound(crown_game *g)
 {
     char msg[256];
     ck_assert_msg(crown_internal_check(g, msg, sizeof msg) == 0, "%s", msg);
-}
-
-/* The id of the k-th card (0-based) reading `t`; "kings-blood" is the
- * King's Blood card. */
-static int idk(const char *t, int k)
-{
-    for (int i = 0; i <= D.n; i++) {
-        char buf[32];
-        crown_buf b;
-        crown_buf_init(&b, buf, sizeof buf);
-        kb_put_card(&D.card[i], &b);
-        if (strcmp(buf, t) == 0 && k-- == 0)
-            return i;
-    }
-    ck_abort_msg("no card '%s'", t);
-    return -1;
-}
-
-static int id(const char *t)
-{
-    return idk(t, 0);
 }
 
 /* A game with chance=explicit and these options (the default deck unless
@@ -65,20 +43,6 @@ static crown_game *game(const char *options)
     return new_game("kings_blood", opts, 1);
 }
 
-/* Adds the cards of a list to a set, each copy of a repeated text in turn. */
-static void add_cards(gn_set *set, gn_set *used, const char *list)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        int k = 0, c;
-        while (gn_set_has(used, c = idk(t, k)))
-            k++;
-        gn_set_add(set, c);
-        gn_set_add(used, c);
-    }
-}
-
 /* Writes a position: the hands (one list per seat, "" for none); the
  * Genealogy as "card@row,x" items ("enthronement>B3m" or
  * "kings-blood>B3m" attaches under a placed card); the pile ("rest" for
@@ -93,42 +57,12 @@ static void setup(crown_game *g, const char *const hands[], const char *gen, con
     gn_set used = {{0, 0}};
     memset(s->hand, 0, sizeof s->hand);
     memset(s->known, 0, sizeof s->known);
-    memset(&s->pile, 0, sizeof s->pile);
-    memset(&s->discards, 0, sizeof s->discards);
     memset(&s->waiting, 0, sizeof s->waiting);
     memset(&s->aside, 0, sizeof s->aside);
-    gn_clear(&s->gn);
     for (int p = 0; p < players; p++)
         add_cards(&s->hand[p], &used, hands[p]);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", gen);
-    char *save = NULL;
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        char *at = strchr(t, '@'), *gt = strchr(t, '>');
-        gn_set one = {{0, 0}};
-        if (at) {
-            int r, x;
-            *at = '\0';
-            ck_assert_int_eq(sscanf(at + 1, "%d,%d", &r, &x), 2);
-            add_cards(&one, &used, t);
-            gn_place_at(&s->gn, gn_set_next(&one, 0), r, x);
-        } else {
-            ck_assert_ptr_nonnull(gt);
-            *gt = '\0';
-            add_cards(&one, &used, t);
-            gn_attach(&s->gn, gn_set_next(&one, 0), id(gt + 1));
-        }
-    }
-    if (strcmp(pile, "rest") == 0) {
-        for (int c = 0; c < D.n; c++)
-            if (!gn_set_has(&used, c))
-                gn_set_add(&s->pile, c);
-    } else {
-        add_cards(&s->pile, &used, pile);
-    }
-    for (int c = 0; c < D.n; c++)
-        if (!gn_set_has(&used, c) && !gn_set_has(&s->pile, c))
-            gn_set_add(&s->discards, c);
+    lay_out(&s->gn, &used, gen);
+    pile_and_discards(&s->pile, &s->discards, &used, pile);
     if (cfg->advanced && !gn_set_has(&used, D.n))
         gn_set_add(&s->aside, D.n);
     s->phase = KBG_PLAY;

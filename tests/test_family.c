@@ -10,34 +10,13 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "kb_position.h"
 #include "core/core.h"
 #include "kingsblood/family.h"
-
-static kb_deck D;
 
 static void load_deck(void)
 {
     kb_default_deck(&D);
-}
-
-/* The id of the k-th card (0-based) reading `t` in the default deck. */
-static int idk(const char *t, int k)
-{
-    for (int i = 0; i < D.n; i++) {
-        char buf[32];
-        crown_buf b;
-        crown_buf_init(&b, buf, sizeof buf);
-        kb_put_card(&D.card[i], &b);
-        if (strcmp(buf, t) == 0 && k-- == 0)
-            return i;
-    }
-    ck_abort_msg("no card '%s'", t);
-    return -1;
-}
-
-static int id(const char *t)
-{
-    return idk(t, 0);
 }
 
 static kf_state *st(crown_game *g)
@@ -90,21 +69,6 @@ static void start(crown_game *g, const char *hand, const char *founder)
     sound(g);
 }
 
-/* Adds the cards of a list to a set, taking each copy of a repeated text in
- * turn; `used` tracks copies already given out. */
-static void add_cards(gn_set *set, gn_set *used, const char *list)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        int k = 0, c;
-        while (gn_set_has(used, c = idk(t, k)))
-            k++;
-        gn_set_add(set, c);
-        gn_set_add(used, c);
-    }
-}
-
 /* Writes a position: the hand; the Genealogy as "card@row,x" items
  * ("enthronement>B3m" attaches under a placed card); the pile ("rest" for
  * every card not given out); every other card in the discards.  The player
@@ -114,40 +78,10 @@ static void setup(crown_game *g, const char *hand, const char *gen, const char *
     kf_state *s = st(g);
     gn_set used = {{0, 0}};
     memset(&s->hand, 0, sizeof s->hand);
-    memset(&s->pile, 0, sizeof s->pile);
-    memset(&s->discards, 0, sizeof s->discards);
     memset(&s->aside, 0, sizeof s->aside);
-    gn_clear(&s->gn);
     add_cards(&s->hand, &used, hand);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", gen);
-    char *save = NULL;
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        char *at = strchr(t, '@'), *gt = strchr(t, '>');
-        gn_set one = {{0, 0}};
-        if (at) {
-            int r, x;
-            *at = '\0';
-            ck_assert_int_eq(sscanf(at + 1, "%d,%d", &r, &x), 2);
-            add_cards(&one, &used, t);
-            gn_place_at(&s->gn, gn_set_next(&one, 0), r, x);
-        } else {
-            ck_assert_ptr_nonnull(gt);
-            *gt = '\0';
-            add_cards(&one, &used, t);
-            gn_attach(&s->gn, gn_set_next(&one, 0), id(gt + 1));
-        }
-    }
-    if (strcmp(pile, "rest") == 0) {
-        for (int c = 0; c < D.n; c++)
-            if (!gn_set_has(&used, c))
-                gn_set_add(&s->pile, c);
-    } else {
-        add_cards(&s->pile, &used, pile);
-    }
-    for (int c = 0; c < D.n; c++)
-        if (!gn_set_has(&used, c) && !gn_set_has(&s->pile, c))
-            gn_set_add(&s->discards, c);
+    lay_out(&s->gn, &used, gen);
+    pile_and_discards(&s->pile, &s->discards, &used, pile);
     s->phase = KF_PLAY;
     s->nwork = 0;
     s->dead = gn_set_empty(&s->pile);
