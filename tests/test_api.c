@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -679,7 +680,7 @@ START_TEST(playout_is_a_random_game)
     double api = 0;
     for (int k = 0; k < games; k++) {
         crown_game *h = new_game(KD, "players=2", 1 + (uint64_t)k * 7919);
-        walk(h, (uint64_t)k, 1000000);
+        walk(h, (uint64_t)k, INT_MAX);
         double r[2];
         OK(crown_returns(h, r, 2, &n));
         api += r[0];
@@ -691,7 +692,7 @@ START_TEST(playout_is_a_random_game)
     double tolerance = 5.0 / sqrt((double)games);
     ck_assert_msg(fabs(mean[0] - api) < tolerance, "playouts %g, API %g", mean[0], api);
     /* At the end, a playout gives the returns of the end. */
-    walk(g, 3, 1000000);
+    walk(g, 3, INT_MAX);
     double r[2], q[2];
     OK(crown_returns(g, r, 2, &n));
     OK(crown_playout(g, 9, q, 2, &n));
@@ -753,13 +754,8 @@ END_TEST
 static char *play_out(uint64_t seed, const char *options)
 {
     crown_game *g = new_game(KD, options, seed);
-    crown_move m[256];
-    size_t n;
-    trng r = {seed};
-    while (!terminal(g)) {
-        OK(crown_legal_moves(g, m, 256, &n));
-        OK(crown_apply(g, m[trng_below(&r, n)]));
-    }
+    walk(g, seed, INT_MAX);
+    ck_assert(terminal(g));
     char *text = serialize(g);
     crown_free(g);
     return text;

@@ -315,6 +315,37 @@ START_TEST(views_agree_with_the_definitions)
 }
 END_TEST
 
+/* Rows too far apart to index (cards removed from the rows between): the
+ * view still answers as the single queries do. */
+START_TEST(views_of_rows_far_apart)
+{
+    genealogy g;
+    gn_clear(&g);
+    gn_place_at(&g, 0, 0, 0);
+    gn_place_at(&g, 1, 0, 2);
+    gn_place_at(&g, 2, 1, 1);
+    gn_place_at(&g, 3, 300, 300);
+    gn_place_at(&g, 4, 300, 302);
+    gn_place_at(&g, 5, 301, 301);
+    gn_view v;
+    gn_view_build(&g, -1, &v);
+    for (int c = 0; c < 6; c++) {
+        ck_assert_int_eq(gn_set_has(&v.active, c), gn_active(&g, c));
+        ck_assert_int_eq(gn_view_usable(&v, c, GN_LEFT), gn_usable(&g, c, GN_LEFT));
+        ck_assert_int_eq(gn_view_usable(&v, c, GN_RIGHT), gn_usable(&g, c, GN_RIGHT));
+    }
+    ck_assert_int_eq(gn_view_row_size(&v, 0), 2);
+    ck_assert_int_eq(gn_view_row_size(&v, 300), 2);
+    ck_assert_int_eq(gn_view_row_size(&v, 150), 0);
+    gn_view w;
+    gn_view_without(&g, &v, 5, &w);
+    ck_assert(gn_set_has(&w.active, 3) && gn_set_has(&w.active, 4));
+    ck_assert(!gn_set_has(&v.active, 3));
+    ck_assert_int_eq(gn_view_row_size(&w, 301), 0);
+    ck_assert_int_eq(gn_view_row_size(&w, 300), 2);
+}
+END_TEST
+
 START_TEST(check_finds_broken_geometry)
 {
     genealogy g = row_of(2);
@@ -346,6 +377,7 @@ int main(void)
     tcase_add_test(tc, multiplayer_enthronement_founds_anew);
     tcase_add_test(tc, check_finds_broken_geometry);
     tcase_add_test(tc, views_agree_with_the_definitions);
+    tcase_add_test(tc, views_of_rows_far_apart);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -8,7 +8,6 @@
  * the target's acceptance, the wounded player's token, his ability, and the
  * wounds abilities cause; every decision, even a forced one, is a move.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +57,7 @@ static int bb_num_players(const void *config)
 
 static int popcount(unsigned x)
 {
-    return __builtin_popcount(x);
+    return crown_popcount64(x);
 }
 
 static int wounds(const bb_state *s, int p)
@@ -801,74 +800,144 @@ static int word_number(const char *w, size_t n, int *out)
     return 0;
 }
 
-/* The notation: each move's words, numbers in their places; written back
- * in the canonical form (see rules.h). */
+/* The notation: each move's shape (literal words, '#' for a number, "#,"
+ * for a number and a comma, '*' for a set of numbers) and how its numbers
+ * make the move. */
+enum bb_build {
+    B_PLAIN,     /* CROWN_BB_MOVE(kind, 0, arg) */
+    B_SEAT,      /* CROWN_BB_MOVE(kind, the seat, 0) */
+    B_LOOK,      /* the two seats */
+    B_CURSES,    /* the True Curse's seat, then the False ones' */
+    B_RANKS,     /* chance: a set of ranks */
+    B_CHARACTER, /* chance: the character of clan `arg` with this rank */
+    B_VALUE,     /* chance: `arg` */
+    B_NUMBER     /* chance: the number (a seat) */
+};
+
+static const struct bb_shape {
+    const char *shape;
+    uint8_t build, kind, arg;
+} bb_shapes[] = {
+    {"attack seat #", B_SEAT, CROWN_BB_K_ATTACK, 0},
+    {"pass to seat #", B_SEAT, CROWN_BB_K_PASS, 0},
+    {"offer", B_PLAIN, CROWN_BB_K_OFFER, 0},
+    {"decline", B_PLAIN, CROWN_BB_K_DECLINE, 0},
+    {"accept seat #", B_SEAT, CROWN_BB_K_ACCEPT, 0},
+    {"accept none", B_PLAIN, CROWN_BB_K_REFUSE, 0},
+    {"take rank", B_PLAIN, CROWN_BB_K_TOKEN, CROWN_BB_T_RANK},
+    {"take rose", B_PLAIN, CROWN_BB_K_TOKEN, CROWN_BB_T_ROSE},
+    {"take beast", B_PLAIN, CROWN_BB_K_TOKEN, CROWN_BB_T_BEAST},
+    {"take unknown", B_PLAIN, CROWN_BB_K_TOKEN, CROWN_BB_T_UNKNOWN},
+    {"quill", B_PLAIN, CROWN_BB_K_QUILL, 0},
+    {"assassin on seat #", B_SEAT, CROWN_BB_K_ASSASSIN, 0},
+    {"look at seats # and #", B_LOOK, CROWN_BB_K_LOOK, 0},
+    {"wound", B_PLAIN, CROWN_BB_K_WOUND, 0},
+    {"heal", B_PLAIN, CROWN_BB_K_HEAL, 0},
+    {"mentalist on seat #", B_SEAT, CROWN_BB_K_MENTALIST, 0},
+    {"shield to seat #", B_SEAT, CROWN_BB_K_SHIELD, 0},
+    {"strike", B_PLAIN, CROWN_BB_K_STRIKE, 0},
+    {"staff to seat #", B_SEAT, CROWN_BB_K_STAFF, 0},
+    {"fan to seat #", B_SEAT, CROWN_BB_K_FAN, 0},
+    {"curses: true to seat #, false to seats *", B_CURSES, CROWN_BB_K_CURSES, 0},
+    {"no ability", B_PLAIN, CROWN_BB_K_NO_ABILITY, 0},
+    {"return rank", B_PLAIN, CROWN_BB_K_RETURN, CROWN_BB_T_RANK},
+    {"return rose", B_PLAIN, CROWN_BB_K_RETURN, CROWN_BB_T_ROSE},
+    {"return beast", B_PLAIN, CROWN_BB_K_RETURN, CROWN_BB_T_BEAST},
+    {"return unknown", B_PLAIN, CROWN_BB_K_RETURN, CROWN_BB_T_UNKNOWN},
+    {"rose in play: *", B_RANKS, 0, 0},
+    {"beast in play: *", B_RANKS, 0, 0},
+    {"inquisitor with the rose clue", B_VALUE, 0, CROWN_BB_INQUISITOR_ROSE},
+    {"inquisitor with the beast clue", B_VALUE, 0, CROWN_BB_INQUISITOR_BEAST},
+    {"deal rose #", B_CHARACTER, 0, CROWN_BB_ROSE},
+    {"deal beast #", B_CHARACTER, 0, CROWN_BB_BEAST},
+    {"deal inquisitor (rose clue)", B_VALUE, 0, CROWN_BB_INQUISITOR_ROSE},
+    {"deal inquisitor (beast clue)", B_VALUE, 0, CROWN_BB_INQUISITOR_BEAST},
+    {"dagger to seat #", B_NUMBER, 0, 0},
+};
+#define BB_SHAPES (sizeof bb_shapes / sizeof bb_shapes[0])
+
+/* A text cut into words (split at single spaces). */
+typedef struct bb_words {
+    const char *w[16];
+    size_t n[16];
+    int k;
+} bb_words;
+
+static int split_words(const char *text, bb_words *ws)
+{
+    ws->k = 0;
+    for (const char *p = text; *p && ws->k < 16;) {
+        const char *sp = strchr(p, ' ');
+        ws->n[ws->k] = sp ? (size_t)(sp - p) : strlen(p);
+        ws->w[ws->k++] = p;
+        p += ws->n[ws->k - 1] + (sp ? 1 : 0);
+    }
+    return ws->k == 0 || ws->k == 16 ? -1 : 0;
+}
+
+/* Does the text have this shape?  Its numbers in num[] (a set sorted
+ * increasing), their count in *nnum, and the canonical text in cb (unless
+ * cb is NULL). */
+static int match_shape(const struct bb_shape *shp, const bb_words *ws, int *num, int *nnum,
+                       crown_buf *cb)
+{
+    const char *sh = shp->shape;
+    int j = 0, ok = 1;
+    *nnum = 0;
+    while (*sh && ok) {
+        const char *sp = strchr(sh, ' ');
+        size_t n = sp ? (size_t)(sp - sh) : strlen(sh);
+        if (j && cb)
+            crown_buf_putc(cb, ' ');
+        if (n == 1 && *sh == '*') {
+            /* A set of numbers: written in increasing order. */
+            int v, first = *nnum;
+            for (; j < ws->k && *nnum < 16 && word_number(ws->w[j], ws->n[j], &v) == 0; j++)
+                num[(*nnum)++] = v;
+            for (int a = first + 1; a < *nnum; a++)
+                for (int b = a; b > first && num[b - 1] > num[b]; b--) {
+                    int t = num[b];
+                    num[b] = num[b - 1];
+                    num[b - 1] = t;
+                }
+            for (int a = first; a < *nnum && cb; a++)
+                crown_buf_printf(cb, "%s%d", a > first ? " " : "", num[a]);
+            ok = *nnum > first;
+        } else if (*sh == '#') { /* a number, maybe with a comma after it */
+            int v, comma = n == 2;
+            ok = j < ws->k && *nnum < 16 && ws->n[j] > (size_t)comma &&
+                 (!comma || ws->w[j][ws->n[j] - 1] == ',') &&
+                 word_number(ws->w[j], ws->n[j] - (size_t)comma, &v) == 0;
+            if (ok) {
+                num[(*nnum)++] = v;
+                if (cb)
+                    crown_buf_printf(cb, "%d%s", v, comma ? "," : "");
+            }
+            j++;
+        } else {
+            ok = j < ws->k && ws->n[j] == n && memcmp(ws->w[j], sh, n) == 0;
+            if (ok && cb)
+                crown_buf_printf(cb, "%.*s", (int)n, sh);
+            j++;
+        }
+        sh += n + (sp ? 1 : 0);
+    }
+    return ok && j == ws->k && (!cb || cb->len + 1 <= cb->cap) ? 0 : -1;
+}
+
+/* The notation written back in the canonical form (see rules.h). */
 static int bb_move_canon(const void *config, const char *text, crown_buf *out)
 {
     (void)config;
-    const char *w[16];
-    size_t wn[16];
-    int k = 0;
-    for (const char *p = text; *p && k < 16;) {
-        const char *sp = strchr(p, ' ');
-        wn[k] = sp ? (size_t)(sp - p) : strlen(p);
-        w[k++] = p;
-        p += wn[k - 1] + (sp ? 1 : 0);
-    }
-    if (k == 0 || k == 16)
+    bb_words ws;
+    if (split_words(text, &ws))
         return -1;
-    /* The moves' shapes: literal words and '#' for a number, '*' for the
-     * rest of the numbers. */
-    static const char *const shapes[] = {
-        "attack seat #", "pass to seat #", "offer", "decline", "accept seat #", "accept none",
-        "take rank", "take rose", "take beast", "take unknown", "quill", "assassin on seat #",
-        "look at seats # and #", "wound", "heal", "mentalist on seat #", "shield to seat #",
-        "strike", "staff to seat #", "fan to seat #", "curses: true to seat #, false to seats *",
-        "no ability", "return rank", "return rose", "return beast", "return unknown",
-        "rose in play: *", "beast in play: *", "inquisitor with the rose clue",
-        "inquisitor with the beast clue", "deal rose #", "deal beast #",
-        "deal inquisitor (rose clue)", "deal inquisitor (beast clue)", "dagger to seat #"};
-    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    for (size_t i = 0; i < BB_SHAPES; i++) {
         char buf[96];
         crown_buf cb;
+        int num[16], nnum;
         crown_buf_init(&cb, buf, sizeof buf);
-        const char *sh = shapes[i];
-        int j = 0, ok = 1;
-        while (*sh && ok) {
-            const char *sp = strchr(sh, ' ');
-            size_t n = sp ? (size_t)(sp - sh) : strlen(sh);
-            if (j)
-                crown_buf_putc(&cb, ' ');
-            if (n == 1 && *sh == '*') {
-                /* A set of numbers: written in increasing order. */
-                int v, set[16], m = 0;
-                for (; j < k && word_number(w[j], wn[j], &v) == 0; j++)
-                    set[m++] = v;
-                for (int a = 1; a < m; a++)
-                    for (int b = a; b > 0 && set[b - 1] > set[b]; b--) {
-                        int t = set[b];
-                        set[b] = set[b - 1];
-                        set[b - 1] = t;
-                    }
-                for (int a = 0; a < m; a++)
-                    crown_buf_printf(&cb, "%s%d", a ? " " : "", set[a]);
-                ok = m > 0;
-            } else if (*sh == '#') { /* a number, maybe with a comma after it */
-                int v, comma = n == 2;
-                ok = j < k && wn[j] > (size_t)comma && (!comma || w[j][wn[j] - 1] == ',') &&
-                     word_number(w[j], wn[j] - (size_t)comma, &v) == 0;
-                if (ok)
-                    crown_buf_printf(&cb, "%d%s", v, comma ? "," : "");
-                j++;
-            } else {
-                ok = j < k && wn[j] == n && memcmp(w[j], sh, n) == 0;
-                if (ok)
-                    crown_buf_printf(&cb, "%.*s", (int)n, sh);
-                j++;
-            }
-            sh += n + (sp ? 1 : 0);
-        }
-        if (ok && j == k && cb.len + 1 <= cb.cap) {
+        if (match_shape(&bb_shapes[i], &ws, num, &nnum, &cb) == 0) {
             crown_buf_puts(out, buf);
             return 0;
         }
@@ -876,63 +945,55 @@ static int bb_move_canon(const void *config, const char *text, crown_buf *out)
     return -1;
 }
 
-/* A canonical move text (bb_move_canon's) to its move. */
+/* A canonical move text to its move: the same shapes, their numbers made
+ * into the move. */
 static int bb_move_parse(const void *config, const void *state, const char *t, crown_move *out)
 {
     (void)config;
     (void)state;
-    static const struct {
-        const char *text;
-        crown_move move;
-    } words[] = {
-        {"offer", CROWN_BB_OFFER}, {"decline", CROWN_BB_DECLINE},
-        {"accept none", CROWN_BB_REFUSE}, {"quill", CROWN_BB_QUILL},
-        {"wound", CROWN_BB_WOUND}, {"heal", CROWN_BB_HEAL},
-        {"strike", CROWN_BB_STRIKE}, {"no ability", CROWN_BB_NO_ABILITY},
-        {"inquisitor with the rose clue", CROWN_BB_INQUISITOR_ROSE},
-        {"inquisitor with the beast clue", CROWN_BB_INQUISITOR_BEAST},
-        {"deal inquisitor (rose clue)", CROWN_BB_INQUISITOR_ROSE},
-        {"deal inquisitor (beast clue)", CROWN_BB_INQUISITOR_BEAST},
-    };
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (strcmp(t, words[i].text) == 0) {
-            *out = words[i].move;
+    bb_words ws;
+    if (split_words(t, &ws))
+        return -1;
+    for (size_t i = 0; i < BB_SHAPES; i++) {
+        const struct bb_shape *shp = &bb_shapes[i];
+        int num[16], nnum;
+        if (match_shape(shp, &ws, num, &nnum, NULL))
+            continue;
+        int seats_ok = 1;
+        for (int a = 0; a < nnum; a++)
+            seats_ok &= num[a] < BB_MAXP;
+        unsigned set = 0;
+        switch (shp->build) {
+        case B_PLAIN: *out = CROWN_BB_MOVE(shp->kind, 0, shp->arg); return 0;
+        case B_SEAT:
+            *out = CROWN_BB_MOVE(shp->kind, num[0], 0);
+            return seats_ok ? 0 : -1;
+        case B_LOOK:
+            *out = CROWN_BB_LOOK(num[0], num[1]);
+            return seats_ok ? 0 : -1;
+        case B_CURSES:
+            for (int a = 1; a < nnum; a++)
+                set |= BIT(num[a] & 15);
+            *out = CROWN_BB_CURSES(num[0], set);
+            return seats_ok ? 0 : -1;
+        case B_RANKS:
+            for (int a = 0; a < nnum; a++) {
+                if (num[a] < 1 || num[a] > 9)
+                    return -1;
+                set |= BIT(num[a] - 1);
+            }
+            *out = (crown_move)set;
             return 0;
-        }
-    static const struct {
-        const char *prefix;
-        int kind;
-    } seat_moves[] = {
-        {"attack seat ", CROWN_BB_K_ATTACK},       {"pass to seat ", CROWN_BB_K_PASS},
-        {"accept seat ", CROWN_BB_K_ACCEPT},       {"assassin on seat ", CROWN_BB_K_ASSASSIN},
-        {"mentalist on seat ", CROWN_BB_K_MENTALIST}, {"shield to seat ", CROWN_BB_K_SHIELD},
-        {"staff to seat ", CROWN_BB_K_STAFF},      {"fan to seat ", CROWN_BB_K_FAN},
-        {"dagger to seat ", CROWN_BB_K_CHANCE},
-    };
-    for (size_t i = 0; i < sizeof seat_moves / sizeof seat_moves[0]; i++) {
-        size_t n = strlen(seat_moves[i].prefix);
-        int v;
-        if (strncmp(t, seat_moves[i].prefix, n) == 0 && word_number(t + n, strlen(t + n), &v) == 0 &&
-            v < BB_MAXP) {
-            *out = seat_moves[i].kind == CROWN_BB_K_CHANCE ? (crown_move)v
-                                                           : CROWN_BB_MOVE(seat_moves[i].kind, v, 0);
+        case B_CHARACTER:
+            if (num[0] < 1 || num[0] > 9)
+                return -1;
+            *out = CROWN_BB_CHARACTER(shp->arg, num[0]);
             return 0;
-        }
-    }
-    for (int tk = 0; tk < 4; tk++) {
-        char buf[24];
-        snprintf(buf, sizeof buf, "take %s", token_txt[tk]);
-        if (strcmp(t, buf) == 0) {
-            *out = CROWN_BB_TOKEN(tk);
-            return 0;
-        }
-        snprintf(buf, sizeof buf, "return %s", token_txt[tk]);
-        if (strcmp(t, buf) == 0) {
-            *out = CROWN_BB_RETURN(tk);
-            return 0;
+        case B_VALUE: *out = shp->arg; return 0;
+        default: *out = num[0]; return seats_ok ? 0 : -1;
         }
     }
-    return -1; /* the others: found among the legal moves' texts */
+    return -1;
 }
 
 static const char *const phase_txt[] = {

@@ -38,9 +38,10 @@ size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only)
 int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k)
 {
     gn_set s = drawable(f, set, characters_only);
-    int w = 0, low = gn_set_count(&(gn_set){{s.w[0], 0}});
-    if ((int)k >= low) {
-        k -= (size_t)low;
+    int w = 0;
+    size_t low = (size_t)crown_popcount64(s.w[0]);
+    if (k >= low) {
+        k -= low;
         w = 1;
     }
     uint64_t bits = s.w[w];

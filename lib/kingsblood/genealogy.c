@@ -9,19 +9,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../core/rules.h"
 #include "genealogy.h"
-
-static int popcount64(uint64_t x)
-{
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
 
 int gn_set_count(const gn_set *s)
 {
-    return popcount64(s->w[0]) + popcount64(s->w[1]);
+    return crown_popcount64(s->w[0]) + crown_popcount64(s->w[1]);
 }
 
 
@@ -93,6 +86,8 @@ static void view_by_scans(const genealogy *g, int except, gn_view *v)
     if (except >= 0)
         gn_remove(&h, except);
     v->nrows = 0;
+    v->scanned = g;
+    v->except = except;
     FOR_EACH(&h, c) {
         v->usable[c] = (uint8_t)(gn_usable(&h, c, GN_LEFT) | gn_usable(&h, c, GN_RIGHT) << 1);
         if (gn_active(&h, c))
@@ -142,6 +137,8 @@ void gn_view_build(const genealogy *g, int except, gn_view *v)
         gn_set_del(&cards, except);
     v->active = (gn_set){{0, 0}};
     v->top = v->nrows = 0;
+    v->scanned = NULL;
+    v->except = except;
     if (gn_set_empty(&cards))
         return;
     int top = INT32_MAX, bottom = INT32_MIN;
@@ -176,13 +173,21 @@ void gn_view_build(const genealogy *g, int except, gn_view *v)
         view_define_row(g, v, i);
 }
 
+int gn_view_scanned_row_size(const gn_view *v, int row)
+{
+    int n = 0;
+    GN_FOR(&v->scanned->present, c)
+        n += c != v->except && v->scanned->row[c] == row;
+    return n;
+}
+
 void gn_view_without(const genealogy *g, const gn_view *full, int c, gn_view *out)
 {
-    int i = g->row[c] - full->top;
-    if (full->nrows == 0 || i < 0 || i >= full->nrows) {
-        gn_view_build(g, c, out); /* (a view by scans) */
+    if (full->scanned) {
+        gn_view_build(g, c, out);
         return;
     }
+    int i = g->row[c] - full->top; /* c is in the view: a row of it */
     *out = *full;
     int k = out->first[i];
     while (out->card[k] != c)

@@ -107,6 +107,11 @@ gn_set gn_active_set(const genealogy *g);
 #define GN_VIEW_ROWS 256
 typedef struct gn_view {
     int top, nrows;                  /* rows top .. top + nrows - 1 */
+    /* Rows too far apart to index (the Genealogy can leave empty rows
+     * behind): no index, the definitions were computed by scans, and row
+     * sizes are counted in this Genealogy, without card `except`. */
+    const genealogy *scanned;
+    int except;
     uint8_t first[GN_VIEW_ROWS + 1]; /* row top+i: card[first[i] .. first[i+1]) */
     uint8_t card[GN_CARDS];
     gn_set active;                   /* the Active cards */
@@ -122,8 +127,11 @@ static inline int gn_view_usable(const gn_view *v, int c, int side)
     return (v->usable[c] >> (side > 0)) & 1;
 }
 /* The number of cards in a row. */
+int gn_view_scanned_row_size(const gn_view *v, int row);
 static inline int gn_view_row_size(const gn_view *v, int row)
 {
+    if (v->scanned)
+        return gn_view_scanned_row_size(v, row);
     int i = row - v->top;
     return i < 0 || i >= v->nrows ? 0 : v->first[i + 1] - v->first[i];
 }
