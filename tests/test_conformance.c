@@ -288,6 +288,48 @@ static void check_copies(crown_game *g, int players, trng *r)
     crown_free(d);
 }
 
+static int listed(const crown_move *moves, size_t n, crown_move m)
+{
+    for (size_t k = 0; k < n; k++)
+        if (moves[k] == m)
+            return 1;
+    return 0;
+}
+
+/* A game's is_legal hook (the check apply makes without listing) says yes
+ * to exactly the listed moves: each of them, its neighbours, random ids,
+ * and with `all` every id up to 5000. */
+static void check_is_legal(crown_game *g, const crown_move *moves, size_t n, int all, trng *r)
+{
+    if (crown_internal_is_legal(g, 0) < 0)
+        return;
+    /* One assertion at the end: Check records every assertion it makes. */
+    crown_move wrong = 0;
+    int bad = 0;
+    for (size_t k = 0; k < n && !bad; k++)
+        for (crown_move d = -1; d <= 1 && !bad; d++)
+            if (crown_internal_is_legal(g, moves[k] + d) != listed(moves, n, moves[k] + d))
+                bad = 1, wrong = moves[k] + d;
+    for (int i = 0; i < 32 && !bad; i++) {
+        crown_move m = (crown_move)trng_below(r, 5200) - 100;
+        if (i == 0)
+            m = (crown_move)(trng_below(r, 1u << 30) | 1u << 30);
+        if (i == 1)
+            m = -(crown_move)trng_below(r, 1u << 30) - 1;
+        if (crown_internal_is_legal(g, m) != listed(moves, n, m))
+            bad = 1, wrong = m;
+    }
+    if (all) /* the list is sorted */
+        for (crown_move m = -1, k = 0; m < 5000 && !bad; m++) {
+            while (k < (crown_move)n && moves[k] < m)
+                k++;
+            if (crown_internal_is_legal(g, m) != (k < (crown_move)n && moves[k] == m))
+                bad = 1, wrong = m;
+        }
+    ck_assert_msg(!bad, "is_legal(%ld) is %d, but the move is%s listed", (long)wrong,
+                  crown_internal_is_legal(g, wrong), listed(moves, n, wrong) ? "" : " not");
+}
+
 static void play_one(const config *cf, uint64_t seed, int full)
 {
     crown_game *g = new_game(cf->game, cf->options, seed);
@@ -319,6 +361,7 @@ static void play_one(const config *cf, uint64_t seed, int full)
         ck_assert_uint_gt(n, 0);
         ck_assert(p == CROWN_CHANCE || (p >= 0 && p < players));
         check_moves(g, moves, n, full, &r);
+        check_is_legal(g, moves, n, full || step == spot, &r);
         if (p == CROWN_CHANCE)
             check_chance(g, moves, n);
         else

@@ -38,6 +38,7 @@ struct crown_game {
     crown_move *scratch;   /* max_moves: the legal moves of the state, when */
     int legal_valid;       /* ... this is set (cleared by every state change) */
     size_t legal_n;
+    int who, who_valid;    /* the current player of the state, when who_valid */
     uint32_t *weights;     /* max_moves */
     unsigned char *pstate; /* the state of a playout (crown_playout) */
     char err[256];
@@ -68,6 +69,9 @@ const void *crown_internal_state(const crown_game *g);
  * cached legal moves. */
 void *crown_internal_state_mut(crown_game *g);
 size_t crown_internal_state_size(const crown_game *g);
+/* The game's is_legal hook on the current state: 1 or 0; -1 when the game
+ * has none. */
+int crown_internal_is_legal(const crown_game *g, crown_move m);
 int crown_internal_check(const crown_game *g, char *msg, size_t cap);
 
 #endif

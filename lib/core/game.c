@@ -206,9 +206,20 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
 
 /* ---- moves ------------------------------------------------------------ */
 
-static int current(const crown_game *g)
+/* Forgets what the handle knows of the state (after any change). */
+static void changed(crown_game *g)
 {
-    return g->rules->current(g->config, g->state);
+    g->legal_valid = 0;
+    g->who_valid = 0;
+}
+
+static int current(crown_game *g)
+{
+    if (!g->who_valid) {
+        g->who = g->rules->current(g->config, g->state);
+        g->who_valid = 1;
+    }
+    return g->who;
 }
 
 /* The legal moves of the current state, in scratch; computed once per state
@@ -244,7 +255,8 @@ static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags
     if (who != CROWN_CHANCE)
         flags &= ~CROWN_H_AUTO;
     int snap = !(flags & CROWN_H_AUTO);
-    if (reserve(g, g->n + 1, g->nsnaps + (size_t)snap)) {
+    if ((g->n >= g->cap || g->nsnaps >= g->snapcap) &&
+        reserve(g, g->n + 1, g->nsnaps + (size_t)snap)) {
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
     }
@@ -260,7 +272,7 @@ static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags
     g->hist[g->n] = m;
     g->flags[g->n] = (uint8_t)flags;
     g->n++;
-    g->legal_valid = 0;
+    changed(g);
     g->rules->apply(g->config, g->state, m);
     return CROWN_OK;
 }
@@ -272,8 +284,12 @@ int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
         crown_errf(err, "the game is over: no move is legal");
         return CROWN_EILLEGAL;
     }
-    size_t n = gen_legal(g);
-    if (!in_sorted(g->scratch, n, m)) {
+    int legal;
+    if (g->rules->is_legal && !g->legal_valid)
+        legal = g->rules->is_legal(g->config, g->state, m);
+    else
+        legal = in_sorted(g->scratch, gen_legal(g), m);
+    if (!legal) {
         crown_errf(err, "move %ld is not legal here", (long)m);
         return CROWN_EILLEGAL;
     }
@@ -330,7 +346,7 @@ static void truncate_to(crown_game *g, size_t k)
             g->nchance--;
     memcpy(g->state, g->snaps + g->slot[k] * ss, ss);
     g->nsnaps = g->slot[k];
-    g->legal_valid = 0;
+    changed(g);
     g->n = k;
 }
 
@@ -454,7 +470,7 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
         return fail(g, CROWN_ENOMEM, "out of memory");
     memcpy(c, g, l.scratch); /* the handle, configuration and state; not the buffers */
     set_pointers(c);
-    c->legal_valid = 0;
+    changed(c);
     c->hist = NULL;
     c->slot = NULL;
     c->flags = NULL;
@@ -568,7 +584,14 @@ CROWN_EXPORT int crown_legal_moves(crown_game *g, crown_move *moves, size_t cap,
     CHECK_ARG(g, count);
     if (!moves && cap > 0)
         return fail(g, CROWN_EINVAL, "invalid argument: moves is NULL with cap > 0");
-    size_t n = gen_legal(g);
+    size_t n;
+    if (g->rules->is_legal && !g->legal_valid && cap >= g->rules->max_moves) {
+        /* Straight into the caller's buffer: apply checks a move without
+         * the list. */
+        *count = g->rules->legal(g->config, g->state, moves);
+        return CROWN_OK;
+    }
+    n = gen_legal(g);
     *count = n;
     if (n > cap)
         return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", n);
@@ -635,7 +658,14 @@ CROWN_EXPORT int crown_chance_outcomes(crown_game *g, crown_move *moves, double 
     CHECK_ARG(g, count);
     if (current(g) != CROWN_CHANCE)
         return fail(g, CROWN_ESTATE, "not a chance node");
-    size_t n = gen_legal(g);
+    size_t n;
+    if (g->rules->is_legal && !g->legal_valid && cap >= g->rules->max_moves) {
+        /* Straight into the caller's buffer: apply checks a move without
+         * the list. */
+        *count = g->rules->legal(g->config, g->state, moves);
+        return CROWN_OK;
+    }
+    n = gen_legal(g);
     *count = n;
     if (n > cap)
         return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu outcomes needed", n);
@@ -757,7 +787,7 @@ static int text_error(const crown_game *g, int why, const char *text, crown_err 
     char q[48];
     quote_text(q, text);
     if (why == MATCH_ILLEGAL) {
-        if (current(g) == CROWN_TERMINAL)
+        if (g->rules->current(g->config, g->state) == CROWN_TERMINAL)
             crown_errf(err, "'%s' is not legal: the game is over", q);
         else
             crown_errf(err, "'%s' is not a legal move now", q);
@@ -895,7 +925,7 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
     crown_rng rng;
     crown_rng_seed(&rng, seed, 0x706c61796f7574ULL); /* its own stream: "playout" */
     memcpy(g->pstate, g->state, r->state_size);
-    g->legal_valid = 0;
+    g->legal_valid = 0; /* the scratch list is reused */
     for (;;) {
         int who = r->current(g->config, g->pstate);
         if (who == CROWN_TERMINAL)
@@ -982,13 +1012,20 @@ const void *crown_internal_state(const crown_game *g)
 
 void *crown_internal_state_mut(crown_game *g)
 {
-    g->legal_valid = 0;
+    changed(g);
     return g->state;
 }
 
 size_t crown_internal_state_size(const crown_game *g)
 {
     return g->rules->state_size;
+}
+
+int crown_internal_is_legal(const crown_game *g, crown_move m)
+{
+    if (!g->rules->is_legal)
+        return -1;
+    return g->rules->is_legal(g->config, g->state, m) != 0;
 }
 
 int crown_internal_check(const crown_game *g, char *msg, size_t cap)

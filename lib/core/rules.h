@@ -157,6 +157,11 @@ typedef struct crown_rules {
      * when it is there. */
     size_t (*chance_count)(const void *config, const void *state);
     crown_move (*chance_nth)(const void *config, const void *state, size_t k);
+    /* Optional: is `move` among the moves `legal` writes in `state`?  Any
+     * value of a crown_move may be asked.  When it is there, the handle
+     * checks a move with it instead of listing the legal moves, and
+     * crown_legal_moves writes the list straight into the caller's buffer. */
+    int (*is_legal)(const void *config, const void *state, crown_move move);
     /* Applies a move known to be legal. */
     void (*apply)(const void *config, void *state, crown_move move);
 

@@ -412,6 +412,58 @@ static crown_move kd_chance_nth(const void *config, const void *state, size_t k)
     return lowest(pile);
 }
 
+/* The cards the defender may transfer the attack with (ruthless, before
+ * any attack card is beaten: a card of the attack's rank, when the next
+ * seat in can take one card more than the attack holds). */
+static uint64_t transfer_cards(const kd_config *c, const kd_state *s)
+{
+    if (!c->ruthless || !none_beaten(s))
+        return 0;
+    int nd = next_in(c, s, s->defender);
+    if (nd == KD_NONE || (s->contributors >> nd & 1) || popcount(s->hand[nd]) < s->natt + 1)
+        return 0;
+    return s->hand[s->defender] & (15ULL << (4 * RANK(s->att[0])));
+}
+
+/* The attack cards not beaten yet. */
+static uint64_t unbeaten_cards(const kd_state *s)
+{
+    uint64_t unbeaten = 0;
+    for (int i = 0; i < s->natt; i++)
+        if (s->def[i] == KD_NONE)
+            unbeaten |= BIT(s->att[i]);
+    return unbeaten;
+}
+
+/* The cards that beat attack card a: higher cards of its colour, and any
+ * trump if it is not one. */
+static uint64_t beaters(const kd_state *s, int a)
+{
+    int col = COLOUR(a), tc = COLOUR(s->trump);
+    uint64_t higher = ~((BIT(4 * RANK(a) + 4)) - 1);
+    uint64_t b = COLOUR_CARDS(col) & higher;
+    if (col != tc)
+        b |= COLOUR_CARDS(tc);
+    return b;
+}
+
+/* The cards the asked seat may add: its cards of a rank on the table. */
+static uint64_t addable_cards(const kd_state *s)
+{
+    unsigned ranks = table_ranks(s);
+    uint64_t ok = 0;
+    for (int r = 0; r < 10; r++)
+        if (ranks >> r & 1)
+            ok |= 15ULL << (4 * r);
+    return s->hand[s->ask] & ok;
+}
+
+/* The most cards a lead may have. */
+static int lead_limit(const kd_state *s)
+{
+    return s->limit < 4 ? s->limit : 4;
+}
+
 static size_t kd_legal(const void *config, const void *state, crown_move *out)
 {
     const kd_config *c = config;
@@ -423,7 +475,7 @@ static size_t kd_legal(const void *config, const void *state, crown_move *out)
     case KD_REFILL: return cards_to_moves(s->pile, 0, out);
     case KD_LEAD: {
         uint64_t h = s->hand[s->attacker];
-        int lim = s->limit < 4 ? s->limit : 4;
+        int lim = lead_limit(s);
         /* The ranks held: one bit per nibble that is not empty. */
         uint64_t held = (h | h >> 1 | h >> 2 | h >> 3) & 0x1111111111ULL;
         for (; held; held &= held - 1) {
@@ -438,40 +490,52 @@ static size_t kd_legal(const void *config, const void *state, crown_move *out)
     case KD_DEFEND: {
         uint64_t h = s->hand[s->defender];
         out[n++] = CROWN_KD_TAKE;
-        if (c->ruthless && none_beaten(s)) {
-            int nd = next_in(c, s, s->defender);
-            if (nd != KD_NONE && !(s->contributors >> nd & 1) &&
-                popcount(s->hand[nd]) >= s->natt + 1) {
-                uint64_t same = h & (15ULL << (4 * RANK(s->att[0])));
-                n += cards_to_moves(same, CROWN_KD_TRANSFER(0), out + n);
-            }
-        }
-        uint64_t unbeaten = 0;
-        for (int i = 0; i < s->natt; i++)
-            if (s->def[i] == KD_NONE)
-                unbeaten |= BIT(s->att[i]);
-        int tc = COLOUR(s->trump);
-        for (; unbeaten; unbeaten &= unbeaten - 1) {
-            int a = lowest(unbeaten), col = COLOUR(a);
-            /* Higher cards of its colour; any trump if it is not one. */
-            uint64_t higher = ~((BIT(4 * RANK(a) + 4)) - 1);
-            uint64_t beaters = COLOUR_CARDS(col) & higher;
-            if (col != tc)
-                beaters |= COLOUR_CARDS(tc);
-            for (uint64_t d = h & beaters; d; d &= d - 1)
+        n += cards_to_moves(transfer_cards(c, s), CROWN_KD_TRANSFER(0), out + n);
+        for (uint64_t u = unbeaten_cards(s); u; u &= u - 1) {
+            int a = lowest(u);
+            for (uint64_t d = h & beaters(s, a); d; d &= d - 1)
                 out[n++] = CROWN_KD_BEAT(a, lowest(d));
         }
         return n;
     }
-    case KD_ASK: {
+    case KD_ASK:
         out[n++] = CROWN_KD_PASS;
-        unsigned ranks = table_ranks(s);
-        uint64_t ok = 0;
-        for (int r = 0; r < 10; r++)
-            if (ranks >> r & 1)
-                ok |= 15ULL << (4 * r);
-        return n + cards_to_moves(s->hand[s->ask] & ok, CROWN_KD_ADD(0), out + n);
+        return n + cards_to_moves(addable_cards(s), CROWN_KD_ADD(0), out + n);
+    default: return 0;
     }
+}
+
+/* Is m among kd_legal's moves?  Decided from the move's fields. */
+static int kd_is_legal(const void *config, const void *state, crown_move m)
+{
+    const kd_config *c = config;
+    const kd_state *s = state;
+    switch (s->phase) {
+    case KD_DEAL:
+    case KD_TRUMP:
+    case KD_REFILL: return CROWN_KD_IS_CHANCE(m) && (s->pile >> m & 1);
+    case KD_LEAD: {
+        if (!CROWN_KD_IS_LEAD(m))
+            return 0;
+        unsigned mask = (unsigned)CROWN_KD_LEAD_MASK(m);
+        unsigned held = (unsigned)(s->hand[s->attacker] >> (4 * CROWN_KD_LEAD_RANK(m))) & 15u;
+        return mask != 0 && (mask & ~held) == 0 && popcount(mask) <= lead_limit(s);
+    }
+    case KD_DEFEND:
+        if (m == CROWN_KD_TAKE)
+            return 1;
+        if (CROWN_KD_IS_TRANSFER(m))
+            return (int)(transfer_cards(c, s) >> (m - CROWN_KD_TRANSFER(0)) & 1);
+        if (CROWN_KD_IS_BEAT(m)) {
+            int a = CROWN_KD_BEAT_ATTACK(m), d = CROWN_KD_BEAT_DEFENCE(m);
+            return d < CROWN_KD_CARDS && (unbeaten_cards(s) >> a & 1) &&
+                   (s->hand[s->defender] & beaters(s, a)) >> d & 1;
+        }
+        return 0;
+    case KD_ASK:
+        if (m == CROWN_KD_PASS)
+            return 1;
+        return CROWN_KD_IS_ADD(m) && (addable_cards(s) >> (m - CROWN_KD_ADD(0)) & 1);
     default: return 0;
     }
 }
@@ -1071,6 +1135,7 @@ const crown_rules crown_kingdoms_rules = {
     .init = kd_init,
     .current = kd_current,
     .legal = kd_legal,
+    .is_legal = kd_is_legal,
     .chance_weights = NULL,
     .chance_count = kd_chance_count,
     .chance_nth = kd_chance_nth,
