@@ -337,12 +337,106 @@ START_TEST(views_of_rows_far_apart)
     ck_assert_int_eq(gn_view_row_size(&v, 0), 2);
     ck_assert_int_eq(gn_view_row_size(&v, 300), 2);
     ck_assert_int_eq(gn_view_row_size(&v, 150), 0);
+    gn_rows rows; /* counted on demand */
+    gn_rows_count(&g, 4, &rows);
+    ck_assert_int_eq(gn_rows_size(&rows, 0), 2);
+    ck_assert_int_eq(gn_rows_size(&rows, 300), 1);
+    ck_assert_int_eq(gn_rows_size(&rows, 301), 1);
+    ck_assert_int_eq(gn_rows_size(&rows, 150), 0);
     gn_view w;
     gn_view_without(&g, &v, 5, &w);
     ck_assert(gn_set_has(&w.active, 3) && gn_set_has(&w.active, 4));
     ck_assert(!gn_set_has(&v.active, 3));
     ck_assert_int_eq(gn_view_row_size(&w, 301), 0);
     ck_assert_int_eq(gn_view_row_size(&w, 300), 2);
+}
+END_TEST
+
+/* The definitions kept in the structure agree with the single queries
+ * after every change: cards placed beside and as children, removed, moved
+ * (a New Connection), rows dropped (a solitaire Enthronement) and the
+ * Genealogy founded anew (a multiplayer one); the row counts too. */
+static void assert_kept_definitions(const genealogy *g)
+{
+    int bad = -1;
+    for (int c = 0; c < GN_CARDS && bad < 0; c++) {
+        if (!gn_has(g, c)) {
+            if (gn_is_active(g, c) || gn_side_usable(g, c, GN_LEFT) ||
+                gn_side_usable(g, c, GN_RIGHT))
+                bad = c;
+            continue;
+        }
+        if (gn_is_active(g, c) != gn_active(g, c) ||
+            gn_side_usable(g, c, GN_LEFT) != gn_usable(g, c, GN_LEFT) ||
+            gn_side_usable(g, c, GN_RIGHT) != gn_usable(g, c, GN_RIGHT))
+            bad = c;
+    }
+    ck_assert_msg(bad < 0 && gn_check(g) == 0,
+                  "card %d: the kept definitions differ from the queries", bad);
+    /* The sure spots of a New Connection are spots. */
+    GN_FOR(&g->present, c) {
+        gn_spot sure[2 * GN_CARDS], all[2 * GN_CARDS];
+        int ns = gn_new_connection_sure_spots(g, c, sure), na = gn_new_connection_spots(g, c, all);
+        for (int i = 0, j = 0; i < ns && bad < 0; i++, j++) { /* both in order */
+            while (j < na && (all[j].target != sure[i].target || all[j].side != sure[i].side))
+                j++;
+            if (j == na)
+                bad = c;
+        }
+    }
+    ck_assert_msg(bad < 0, "card %d: a sure spot of a New Connection is no spot", bad);
+    gn_rows rows;
+    int except = gn_set_next(&g->present, 0);
+    gn_rows_count(g, except, &rows);
+    genealogy h = *g;
+    if (except >= 0)
+        gn_remove(&h, except);
+    int wrong_row = INT32_MIN;
+    for (int row = gn_top_row(g) - 1; row <= gn_bottom_row(g) + 1; row++)
+        if (gn_rows_size(&rows, row) != gn_row_size(&h, row))
+            wrong_row = row;
+    ck_assert_msg(wrong_row == INT32_MIN, "row %d: counted wrong", wrong_row);
+}
+
+START_TEST(kept_definitions_follow_every_change)
+{
+    trng r = {23};
+    for (int round = 0; round < 300; round++) {
+        genealogy g;
+        gn_clear(&g);
+        gn_found(&g, 0);
+        assert_kept_definitions(&g);
+        for (int op = 0; op < 80; op++) {
+            int t = (int)trng_below(&r, GN_CARDS), side = trng_below(&r, 2) ? GN_RIGHT : GN_LEFT;
+            int c = (int)trng_below(&r, GN_CARDS), kind = (int)trng_below(&r, 20);
+            if (!gn_has(&g, t) || gn_has(&g, c) || gn_set_has(&g.attached, c))
+                continue;
+            if (kind < 9 && gn_active(&g, t) && gn_usable(&g, t, side)) {
+                gn_place_beside(&g, c, t, side);
+            } else if (kind < 14 && gn_active(&g, t) && gn_usable(&g, t, side)) {
+                gn_place_beside(&g, c, t, side);
+                int d = (c + 1) % GN_CARDS;
+                if (!gn_has(&g, d) && !gn_set_has(&g.attached, d))
+                    gn_place_child(&g, d, t, side);
+            } else if (kind < 17 && gn_count(&g) > 1) {
+                gn_remove(&g, t);
+            } else if (kind == 17) {
+                gn_spot spots[2 * GN_CARDS];
+                int n = gn_new_connection_spots(&g, t, spots);
+                if (n > 0) {
+                    gn_spot sp = spots[trng_below(&r, (size_t)n)];
+                    gn_move(&g, t, sp.target, sp.side);
+                }
+            } else if (kind == 18) {
+                gn_set removed = {{0, 0}};
+                gn_drop_rows_above(&g, g.row[t], &removed);
+            } else if (kind == 19 && trng_below(&r, 4) == 0) {
+                gn_set removed = {{0, 0}};
+                gn_enthrone(&g, t, &removed);
+            }
+            assert_kept_definitions(&g);
+        }
+    }
 }
 END_TEST
 
@@ -356,6 +450,15 @@ START_TEST(check_finds_broken_geometry)
     ck_assert_int_eq(gn_check(&g), -1);
     g = row_of(2);
     gn_attach(&g, 9, 7); /* under a card that is not there */
+    ck_assert_int_eq(gn_check(&g), -1);
+    g = row_of(3);
+    gn_set_del(&g.active, 2); /* a kept definition that is wrong */
+    ck_assert_int_eq(gn_check(&g), -1);
+    g = row_of(3);
+    gn_set_add(&g.usable[1], 1); /* the middle card's right side is closed */
+    ck_assert_int_eq(gn_check(&g), -1);
+    g = row_of(3);
+    gn_set_add(&g.usable[0], 9); /* a card not placed */
     ck_assert_int_eq(gn_check(&g), -1);
 }
 END_TEST
@@ -378,6 +481,7 @@ int main(void)
     tcase_add_test(tc, check_finds_broken_geometry);
     tcase_add_test(tc, views_agree_with_the_definitions);
     tcase_add_test(tc, views_of_rows_far_apart);
+    tcase_add_test(tc, kept_definitions_follow_every_change);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -231,7 +231,7 @@ static int sibling_spot(const kbg_state *s, int row, int x)
  * card must be a Character, announced. */
 static int last_card_ok(const kbg_config *cfg, const kbg_state *s, int p, int c)
 {
-    if (count(&s->hand[p]) > 1)
+    if (gn_set_many(&s->hand[p]))
         return 1;
     return CARD(cfg, c)->kind == KB_CHARACTER && (s->announced & BIT(p));
 }
@@ -255,11 +255,12 @@ static int target_ok(const kbg_state *s, int t)
     return s->mode != KBG_M_CHILD || t == s->child;
 }
 
+
 /* The moves of Event e on the Active cards (a forced one when `forced`). */
-static size_t event_moves(const kbg_config *cfg, const kbg_state *s, const gn_view *view,
-                          int e, int forced, crown_move *out)
+static size_t event_moves(const kbg_config *cfg, const kbg_state *s, gn_lazy_view *view, int e,
+                          int forced, crown_move *out)
 {
-    const gn_set *active = &view->active;
+    const gn_set *active = &s->gn.active;
     size_t n = 0;
     int ev = CARD(cfg, e)->event;
     if (ev == KB_EXILE) {
@@ -278,10 +279,15 @@ static size_t event_moves(const kbg_config *cfg, const kbg_state *s, const gn_vi
         if (ev == KB_NEW_CONNECTION) {
             gn_spot spots[2 * GN_CARDS];
             gn_view lifted;
-            int k = gn_new_connection_spots_view(&s->gn, view, t, spots, &lifted), beside = 0;
-            if (k == 0)
-                continue;
-            if (!forced && s->mode == KBG_M_CHILD && t != s->child) {
+            if (forced || s->mode != KBG_M_CHILD || t == s->child) {
+                /* Is there a spot?  Usually one of those there before t is lifted. */
+                if (gn_new_connection_sure_spots(&s->gn, t, spots) == 0 &&
+                    gn_new_connection_spots_view(&s->gn, gn_lazy(&s->gn, view), t, spots,
+                                                 &lifted) == 0)
+                    continue;
+            } else {
+                int k = gn_new_connection_spots_view(&s->gn, gn_lazy(&s->gn, view), t, spots,
+                                                     &lifted), beside = 0;
                 /* After a birth: moving another card beside the child. */
                 for (int i = 0; i < k; i++)
                     beside |= spots[i].target == s->child;
@@ -309,9 +315,9 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
                 out[n++] = CROWN_KB_PLACE(spots[i].target, spots[i].side > 0);
         return n;
     }
-    gn_view view;
-    gn_view_build(&s->gn, -1, &view);
-    gn_set active = view.active;
+    gn_lazy_view view;
+    view.built = 0; /* (not the whole view: it is rarely needed) */
+    const gn_set *active = &s->gn.active;
     if (mode == KBG_M_FORCED)
         return event_moves(cfg, s, &view, s->forced, 1, out);
     int child_number = mode == KBG_M_CHILD ? CARD(cfg, s->child)->number : -1;
@@ -319,12 +325,12 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
     GN_FOR(hand, c) {
         if (CARD(cfg, c)->kind != KB_CHARACTER || !card_ok(cfg, s, c))
             continue;
-        GN_FOR(&active, t) {
+        GN_FOR(active, t) {
             if (!target_ok(s, t) || (!kb_matches(&cfg->deck, c, t) && !carries_kb(cfg, s, t)))
                 continue;
             for (int side = 0; side <= 1; side++) {
                 int sd = side ? 1 : -1;
-                if (!gn_view_usable(&view, t, sd))
+                if (!gn_side_usable(&s->gn, t, sd))
                     continue;
                 if (CARD(cfg, c)->number == child_number &&
                     sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * sd))
@@ -362,7 +368,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         }
         int kb = cfg->kings_blood;
         if (cfg->advanced && gn_set_has(hand, kb) && card_ok(cfg, s, kb))
-            GN_FOR(&active, t)
+            GN_FOR(active, t)
                 if (target_ok(s, t))
                     out[n++] = CROWN_KB_KINGS_BLOOD(t);
     }
@@ -601,8 +607,8 @@ static void reach(const kbg_config *cfg, kbg_state *s)
 
 static size_t forced_moves(const kbg_config *cfg, const kbg_state *s, crown_move *out)
 {
-    gn_view view;
-    gn_view_build(&s->gn, -1, &view);
+    gn_lazy_view view;
+    view.built = 0; /* (not the whole view: it is rarely needed) */
     return event_moves(cfg, s, &view, s->forced, 1, out);
 }
 

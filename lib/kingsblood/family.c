@@ -135,17 +135,19 @@ static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
     return kb_first_of_face(&cfg->faces, set, c);
 }
 
-/* Would putting card c beside t on `side` (in genealogy g) keep every row
- * within the limit?  The Marriage's child counts when a card can be drawn. */
-static int rows_allow(const kf_config *cfg, const kf_state *s, const gn_view *v, int c, int t)
+/* Would putting card c beside t keep every row within the limit, given
+ * the sizes of t's row and the row below?  The Marriage's child counts
+ * when a card can be drawn. */
+static int rows_allow(const kf_config *cfg, const kf_state *s, int size, int size_below, int c,
+                      int t)
 {
-    int r = s->gn.row[t];
-    if (gn_view_row_size(v, r) + 1 > KF_ROW_LIMIT)
+    if (size + 1 > KF_ROW_LIMIT)
         return 0;
-    if (marries(cfg, c, t) && can_draw(s) && gn_view_row_size(v, r + 1) + 1 > KF_ROW_LIMIT)
+    if (marries(cfg, c, t) && can_draw(s) && size_below + 1 > KF_ROW_LIMIT)
         return 0;
     return 1;
 }
+
 
 /* New Connection: the spots card c may move to, within the row limit.
  * Returns their number; *blocked counts spots refused by the row limit. */
@@ -156,7 +158,9 @@ static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view
     gn_view lifted;
     int n = gn_new_connection_spots_view(&s->gn, view, c, all, &lifted), k = 0;
     for (int i = 0; i < n; i++) {
-        if (rows_allow(cfg, s, &lifted, c, all[i].target))
+        int r = s->gn.row[all[i].target];
+        if (rows_allow(cfg, s, gn_view_row_size(&lifted, r), gn_view_row_size(&lifted, r + 1), c,
+                       all[i].target))
             out[k++] = all[i];
         else
             (*blocked)++;
@@ -164,18 +168,38 @@ static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view
     return k;
 }
 
+/* Is a New Connection of c sure to have a spot within the row limit,
+ * from the spots lifting c cannot change?  (0: look at every spot.)  When
+ * it is, *blocked need not count refusals: the Event is playable. */
+static int nc_sure(const kf_config *cfg, const kf_state *s, int c, gn_spot *spots)
+{
+    int n = gn_new_connection_sure_spots(&s->gn, c, spots);
+    if (n == 0)
+        return 0;
+    gn_rows rows;
+    gn_rows_count(&s->gn, c, &rows);
+    for (int i = 0; i < n; i++) {
+        int r = s->gn.row[spots[i].target];
+        if (rows_allow(cfg, s, gn_rows_size(&rows, r), gn_rows_size(&rows, r + 1), c,
+                       spots[i].target))
+            return 1;
+    }
+    return 0;
+}
+
 /* The moves an Event card e allows, appended to out. */
-static size_t event_moves(const kf_config *cfg, const kf_state *s, const gn_view *view, int e,
+static size_t event_moves(const kf_config *cfg, const kf_state *s, gn_lazy_view *view, int e,
                           crown_move *out, int *blocked)
 {
     size_t n = 0;
     int ev = CARD(cfg, e)->event;
-    GN_FOR(&view->active, t) {
+    GN_FOR(&s->gn.active, t) {
         if (ev == KB_ENTHRONEMENT && has_enthronement(cfg, s, t))
             continue;
         if (ev == KB_NEW_CONNECTION) {
             gn_spot spots[2 * GN_CARDS];
-            if (nc_spots(cfg, s, view, t, spots, blocked) == 0)
+            if (!nc_sure(cfg, s, t, spots) &&
+                nc_spots(cfg, s, gn_lazy(&s->gn, view), t, spots, blocked) == 0)
                 continue;
         }
         out[n++] = KF_M_EVENT(e, t);
@@ -251,26 +275,31 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
                         int any)
 {
     size_t n = 0;
-    gn_view view;
-    gn_view_build(&s->gn, -1, &view);
-    gn_set active = view.active;
+    gn_lazy_view view;
+    view.built = 0; /* (not the whole view: it is rarely needed) */
+    gn_rows rows;
+    rows.g = NULL; /* counted when first needed */
     int child_number = run_active(s) ? CARD(cfg, s->run_child)->number : -1;
     /* Characters beside Active cards. */
     GN_FOR(&s->hand, c) {
         if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
             continue;
-        GN_FOR(&active, t) {
+        GN_FOR(&s->gn.active, t) {
             if (!kb_matches(&cfg->deck, c, t))
                 continue;
             for (int side = -1; side <= 1; side += 2) {
-                if (!gn_view_usable(&view, t, side))
+                if (!gn_side_usable(&s->gn, t, side))
                     continue;
                 /* The child's number where the next sibling goes is that
                  * sibling (sibling_moves), not an ordinary play. */
                 if (CARD(cfg, c)->number == child_number &&
                     sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
                     continue;
-                if (!rows_allow(cfg, s, &view, c, t)) {
+                int r = s->gn.row[t];
+                if (!rows.g)
+                    gn_rows_count(&s->gn, -1, &rows);
+                if (!rows_allow(cfg, s, gn_rows_size(&rows, r), gn_rows_size(&rows, r + 1), c,
+                                t)) {
                     (*blocked)++;
                     continue;
                 }
@@ -313,8 +342,8 @@ static size_t kf_legal(const void *config, const void *state, crown_move *out)
         return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, s->phase == KF_FOUND, out);
     case KF_PLAY: return gen_plays(cfg, s, out, &blocked, 0);
     case KF_FORCED: {
-        gn_view view;
-        gn_view_build(&s->gn, -1, &view);
+        gn_lazy_view view;
+        view.built = 0;
         return event_moves(cfg, s, &view, s->forced, out, &blocked);
     }
     case KF_PLACE: {
@@ -420,8 +449,8 @@ static void advance(const kf_config *cfg, kf_state *s)
             case W_FORCED: {
                 crown_move tmp[4 * GN_CARDS];
                 int blocked = 0;
-                gn_view view;
-                gn_view_build(&s->gn, -1, &view);
+                gn_lazy_view view;
+                view.built = 0;
                 if (event_moves(cfg, s, &view, w->arg, tmp, &blocked) == 0) {
                     gn_set_del(&s->aside, w->arg);
                     gn_set_add(&s->discards, w->arg);

@@ -211,11 +211,116 @@ gn_set gn_active_set(const genealogy *g)
     return v.active;
 }
 
+void gn_rows_count(const genealogy *g, int except, gn_rows *rows)
+{
+    rows->g = g;
+    rows->except = except;
+    rows->top = rows->nrows = 0;
+    gn_set cards = g->present;
+    if (except >= 0)
+        gn_set_del(&cards, except);
+    int first = gn_set_next(&cards, 0);
+    if (first < 0)
+        return;
+    /* One pass, counting into rows first-row - 128 .. first-row + 127. */
+    int base = g->row[first] - GN_VIEW_ROWS / 2;
+    memset(rows->size, 0, sizeof rows->size);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = cards.w[w]; bits; bits &= bits - 1) {
+            unsigned i = (unsigned)(g->row[64 * w + __builtin_ctzll(bits)] - base);
+            if (i >= GN_VIEW_ROWS)
+                return; /* rows far apart: counted on demand */
+            rows->size[i]++;
+        }
+    rows->top = base;
+    rows->nrows = GN_VIEW_ROWS;
+}
+
+int gn_rows_size(const gn_rows *rows, int row)
+{
+    if (rows->nrows) {
+        int i = row - rows->top;
+        return i < 0 || i >= rows->nrows ? 0 : rows->size[i];
+    }
+    int n = 0;
+    GN_FOR(&rows->g->present, c)
+        n += c != rows->except && rows->g->row[c] == row;
+    return n;
+}
+
+/* ---- the definitions kept up to date ---- */
+
+/* Positions within 8 of a change, as bits: bit 8 + d is position x + d. */
+#define WIN 8
+static inline uint32_t span(int from, int to) /* positions from..to, relative */
+{
+    return (uint32_t)((2u << (to + WIN)) - (1u << (from + WIN)));
+}
+
+/* Defines card c, at position p relative to the change, from the
+ * occupied positions of its row (`row`, c's own bit excluded) and of the
+ * row below, as the single queries above do: a slot beside is open when no
+ * card lies within 2 of it, a child slot free when none lies within 1. */
+static void define_card(genealogy *g, int c, int p, uint32_t row, uint32_t below)
+{
+    int usable_l = !(row & span(p - 4, p - 1)) && !(below & span(p - 2, p));
+    int usable_r = !(row & span(p + 1, p + 4)) && !(below & span(p, p + 2));
+    int covered = (below & span(p - 1, p + 1)) != 0;
+    if (usable_l)
+        gn_set_add(&g->usable[0], c);
+    else
+        gn_set_del(&g->usable[0], c);
+    if (usable_r)
+        gn_set_add(&g->usable[1], c);
+    else
+        gn_set_del(&g->usable[1], c);
+    if ((usable_l || usable_r) && !covered)
+        gn_set_add(&g->active, c);
+    else
+        gn_set_del(&g->active, c);
+}
+
+/* After a card was put at or taken from (r, x): defines again the cards
+ * whose definitions can have changed (see genealogy.h), from one pass over
+ * the cards that notes which positions within 8 of x are occupied in rows
+ * r - 1, r and r + 1 (what those definitions read). */
+static void refresh_around(genealogy *g, int r, int x)
+{
+    uint32_t occ[3] = {0, 0, 0}; /* rows r - 1, r, r + 1 */
+    uint8_t card[16]; /* at most 14: 9 of row r, 5 of row r - 1 */
+    int8_t where[16], pos[16];
+    int n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = g->present.w[w]; bits; bits &= bits - 1) {
+            int c = 64 * w + __builtin_ctzll(bits);
+            unsigned i = (unsigned)(g->row[c] - r + 1);
+            int d = g->x[c] - x;
+            if (i >= 3 || d < -WIN || d > WIN)
+                continue;
+            occ[i] |= 1u << (d + WIN);
+            /* Affected: row r within 4, row r - 1 within 2. */
+            if ((i == 1 && d >= -4 && d <= 4) || (i == 0 && d >= -2 && d <= 2)) {
+                card[n] = (uint8_t)c;
+                where[n] = (int8_t)i;
+                pos[n] = (int8_t)d;
+                n++;
+            }
+        }
+    for (int k = 0; k < n; k++) {
+        int i = where[k], p = pos[k];
+        define_card(g, card[k], p, occ[i] & ~(1u << (p + WIN)), occ[i + 1]);
+    }
+}
+
 void gn_place_at(genealogy *g, int c, int row, int x)
 {
+    int moved = gn_has(g, c), r0 = g->row[c], x0 = g->x[c];
     gn_set_add(&g->present, c);
     g->row[c] = (int16_t)row;
     g->x[c] = (int16_t)x;
+    if (moved)
+        refresh_around(g, r0, x0);
+    refresh_around(g, row, x);
 }
 
 void gn_found(genealogy *g, int c)
@@ -233,11 +338,35 @@ void gn_place_child(genealogy *g, int c, int parent, int side)
     gn_place_at(g, c, g->row[parent] + 1, g->x[parent] + side);
 }
 
-void gn_remove(genealogy *g, int c)
+/* Takes c out, without defining the others again. */
+static void take_out(genealogy *g, int c)
 {
     gn_set_del(&g->present, c);
+    gn_set_del(&g->active, c);
+    gn_set_del(&g->usable[0], c);
+    gn_set_del(&g->usable[1], c);
     g->row[c] = 0;
     g->x[c] = 0;
+}
+
+void gn_remove(genealogy *g, int c)
+{
+    int r0 = g->row[c], x0 = g->x[c];
+    take_out(g, c);
+    refresh_around(g, r0, x0);
+}
+
+/* Defines every card again (after a change of many cards). */
+static void refresh_all(genealogy *g)
+{
+    gn_view v;
+    gn_view_build(g, -1, &v);
+    g->active = v.active;
+    g->usable[0] = g->usable[1] = (gn_set){{0, 0}};
+    FOR_EACH(g, c)
+        for (int s = 0; s < 2; s++)
+            if (v.usable[c] >> s & 1)
+                gn_set_add(&g->usable[s], c);
 }
 
 int gn_free_at(const genealogy *g, int row, int x)
@@ -276,15 +405,24 @@ gn_set gn_attachments(const genealogy *g, int c)
     return s;
 }
 
-void gn_remove_with_attachments(genealogy *g, int c, gn_set *removed)
+/* Removes c and its attachments into *removed, without defining the
+ * others again. */
+static void take_out_with_attachments(genealogy *g, int c, gn_set *removed)
 {
     gn_set att = gn_attachments(g, c);
     GN_FOR(&att, a) {
         gn_detach(g, a);
         gn_set_add(removed, a);
     }
-    gn_remove(g, c);
+    take_out(g, c);
     gn_set_add(removed, c);
+}
+
+void gn_remove_with_attachments(genealogy *g, int c, gn_set *removed)
+{
+    int r0 = g->row[c], x0 = g->x[c];
+    take_out_with_attachments(g, c, removed);
+    refresh_around(g, r0, x0);
 }
 
 int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out)
@@ -312,6 +450,25 @@ int gn_new_connection_spots_view(const genealogy *g, const gn_view *full, int c,
             out[n].side = (int8_t)side;
             n++;
         }
+    }
+    return n;
+}
+
+int gn_new_connection_sure_spots(const genealogy *g, int c, gn_spot *out)
+{
+    int n = 0;
+    /* Taking a card out never closes a slot, fills a child slot or covers a
+     * card: every usable side of an Active card stays a spot once c is
+     * lifted (and none is the spot c leaves, which c fills now). */
+    GN_FOR(&g->active, t) {
+        if (t == c)
+            continue;
+        for (int side = GN_LEFT; side <= GN_RIGHT; side += 2)
+            if (gn_side_usable(g, t, side)) {
+                out[n].target = (uint8_t)t;
+                out[n].side = (int8_t)side;
+                n++;
+            }
     }
     return n;
 }
@@ -364,21 +521,27 @@ int gn_generations(const genealogy *g)
 
 void gn_drop_rows_above(genealogy *g, int row, gn_set *removed)
 {
+    int any = 0;
     FOR_EACH(g, c)
-        if (g->row[c] < row)
-            gn_remove_with_attachments(g, c, removed);
+        if (g->row[c] < row) {
+            take_out_with_attachments(g, c, removed);
+            any = 1;
+        }
     FOR_EACH(g, c) {
         g->row[c] = (int16_t)(g->row[c] - row);
         g->x[c] = (int16_t)(g->x[c] - row);
     }
+    if (any) /* (a shift of every card changes no definition) */
+        refresh_all(g);
 }
 
 void gn_enthrone(genealogy *g, int c, gn_set *removed)
 {
     FOR_EACH(g, d)
         if (d != c)
-            gn_remove_with_attachments(g, d, removed);
-    gn_place_at(g, c, 0, 0);
+            take_out_with_attachments(g, d, removed);
+    take_out(g, c);
+    gn_place_at(g, c, 0, 0); /* alone: defined by itself */
 }
 
 int gn_check(const genealogy *g)
@@ -400,5 +563,20 @@ int gn_check(const genealogy *g)
     GN_FOR(&g->attached, a)
         if (g->under[a] == GN_NONE || !gn_has(g, g->under[a]))
             return -1;
+    /* The definitions kept up to date, against the view from scratch. */
+    gn_view v;
+    gn_view_build(g, -1, &v);
+    if (memcmp(&v.active, &g->active, sizeof v.active))
+        return -1;
+    for (int c = 0; c < GN_CARDS; c++) {
+        unsigned kept = 0;
+        if (gn_has(g, c))
+            kept = (unsigned)gn_side_usable(g, c, GN_LEFT) |
+                   (unsigned)gn_side_usable(g, c, GN_RIGHT) << 1;
+        else if (gn_set_has(&g->usable[0], c) || gn_set_has(&g->usable[1], c))
+            return -1;
+        if (gn_has(g, c) && kept != v.usable[c])
+            return -1;
+    }
     return 0;
 }

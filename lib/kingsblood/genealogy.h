@@ -18,7 +18,13 @@
  * - A side is usable when its slot is open and its child slot free.
  * - T is Active when it is not covered and has a usable side.
  *
- * The structure is a plain value (copy it with memcpy or assignment).
+ * The structure is a plain value (copy it with memcpy or assignment).  It
+ * keeps the definitions of every card (Active, usable sides) up to date as
+ * cards are placed and removed: a change at (r, x) can only change the
+ * cards of row r within 4 of x and those of row r - 1 within 2 of x, so
+ * those are defined again from the rows r - 1 .. r + 1 (gn_is_active,
+ * gn_side_usable).  gn_check compares them with a computation from
+ * scratch.
  */
 #ifndef CROWN_KINGSBLOOD_GENEALOGY_H
 #define CROWN_KINGSBLOOD_GENEALOGY_H
@@ -41,6 +47,9 @@ typedef struct genealogy {
     int16_t row[GN_CARDS];
     int16_t x[GN_CARDS];
     uint8_t under[GN_CARDS];    /* for an attached card: the card it is under */
+    /* Kept up to date by every change below (never written elsewhere): */
+    gn_set active;              /* the Active cards */
+    gn_set usable[2];           /* the cards whose left [0] / right [1] side is usable */
 } genealogy;
 
 static inline int gn_set_has(const gn_set *s, int c)
@@ -64,6 +73,12 @@ static inline int gn_set_empty(const gn_set *s)
 }
 
 int gn_set_count(const gn_set *s);
+/* Has the set two elements or more? */
+static inline int gn_set_many(const gn_set *s)
+{
+    return ((s->w[0] & (s->w[0] - 1)) | (s->w[1] & (s->w[1] - 1))) != 0 ||
+           (s->w[0] != 0 && s->w[1] != 0);
+}
 /* The lowest card of the set at or after `from`, or -1. */
 static inline int gn_set_next(const gn_set *s, int from)
 {
@@ -90,13 +105,24 @@ int gn_count(const genealogy *g);
 /* The card at (row, x), or -1. */
 int gn_at(const genealogy *g, int row, int x);
 
-/* ---- the definitions ---- */
+/* ---- the definitions, as kept up to date (constant time) ---- */
+static inline int gn_is_active(const genealogy *g, int c)
+{
+    return gn_set_has(&g->active, c);
+}
+static inline int gn_side_usable(const genealogy *g, int c, int side)
+{
+    return gn_set_has(&g->usable[side > 0], c);
+}
+
+/* ---- the definitions, by scanning the cards (the reference) ---- */
 int gn_covered(const genealogy *g, int c);
 int gn_slot_open(const genealogy *g, int c, int side);
 int gn_child_free(const genealogy *g, int c, int side);
 int gn_usable(const genealogy *g, int c, int side);
 int gn_active(const genealogy *g, int c);
-/* Every Active card. */
+/* Every Active card, computed from scratch (g->active is the same set, kept
+ * up to date). */
 gn_set gn_active_set(const genealogy *g);
 
 /* ---- the definitions for every card at once ----
@@ -126,6 +152,20 @@ static inline int gn_view_usable(const gn_view *v, int c, int side)
 {
     return (v->usable[c] >> (side > 0)) & 1;
 }
+/* A view built the first time it is needed (set `built` to 0 first, not
+ * the whole view: most decisions need none). */
+typedef struct gn_lazy_view {
+    int built;
+    gn_view v;
+} gn_lazy_view;
+static inline const gn_view *gn_lazy(const genealogy *g, gn_lazy_view *l)
+{
+    if (!l->built) {
+        gn_view_build(g, -1, &l->v);
+        l->built = 1;
+    }
+    return &l->v;
+}
 /* The number of cards in a row. */
 int gn_view_scanned_row_size(const gn_view *v, int row);
 static inline int gn_view_row_size(const gn_view *v, int row)
@@ -136,9 +176,21 @@ static inline int gn_view_row_size(const gn_view *v, int row)
     return i < 0 || i >= v->nrows ? 0 : v->first[i + 1] - v->first[i];
 }
 
+/* The number of cards in each row, counted once; rows far apart are
+ * counted on demand. */
+typedef struct gn_rows {
+    const genealogy *g;
+    int except;             /* a card not counted, or -1 */
+    int top, nrows;         /* nrows 0: count on demand */
+    uint8_t size[GN_VIEW_ROWS];
+} gn_rows;
+void gn_rows_count(const genealogy *g, int except, gn_rows *rows);
+int gn_rows_size(const gn_rows *rows, int row);
+
 /* ---- placing and removing ---- */
 /* The founder of an empty Genealogy, at row 0, position 0. */
 void gn_found(genealogy *g, int c);
+/* Places c at (row, x); a card already placed moves there. */
 void gn_place_at(genealogy *g, int c, int row, int x);
 /* Beside `target` on `side` (the side must be usable). */
 void gn_place_beside(genealogy *g, int c, int target, int side);
@@ -173,6 +225,11 @@ int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out);
  * the Genealogy once c is lifted. */
 int gn_new_connection_spots_view(const genealogy *g, const gn_view *full, int c, gn_spot *out,
                                  gn_view *lifted);
+/* The spots of a New Connection of c known without lifting it: the usable
+ * sides of the Active cards other than c, which lifting c cannot take
+ * away, in the same order.  A subset of gn_new_connection_spots' spots
+ * (lifting c can add spots around it). */
+int gn_new_connection_sure_spots(const genealogy *g, int c, gn_spot *out);
 /* Moves `c` (with its attachments) beside target on side. */
 void gn_move(genealogy *g, int c, int target, int side);
 
@@ -194,7 +251,8 @@ void gn_drop_rows_above(genealogy *g, int row, gn_set *removed);
 void gn_enthrone(genealogy *g, int c, gn_set *removed);
 
 /* Internal consistency: no overlap, parity, rows >= 0, attachments under
- * placed cards; 0 when sound. */
+ * placed cards, the definitions kept up to date equal to those computed
+ * from scratch; 0 when sound. */
 int gn_check(const genealogy *g);
 
 #endif
