@@ -751,6 +751,85 @@ START_TEST(clone_is_independent)
 }
 END_TEST
 
+/* h against the game its saved text loads into: the same state, history,
+ * texts of every history entry (read from the shared chunks of clones) and
+ * player of each. */
+static void assert_same_as_loaded(crown_game *h)
+{
+    char *text = serialize(h);
+    crown_game *l;
+    OK(crown_deserialize(&l, text));
+    uint64_t a, b;
+    OK(crown_state_hash(h, &a));
+    OK(crown_state_hash(l, &b));
+    ck_assert_uint_eq(a, b);
+    size_t n, nl;
+    OK(crown_history_length(h, &n));
+    OK(crown_history_length(l, &nl));
+    ck_assert_uint_eq(n, nl);
+    crown_move *mh = malloc((n + 1) * sizeof *mh), *ml = malloc((n + 1) * sizeof *ml);
+    OK(crown_history(h, mh, n, &n));
+    OK(crown_history(l, ml, n, &nl));
+    int same = memcmp(mh, ml, n * sizeof *mh) == 0;
+    for (size_t i = 0; i < n && same; i++) {
+        char th[128], tl[128];
+        size_t len;
+        int ph, pl;
+        OK(crown_history_text(h, i, 0, th, sizeof th, &len));
+        OK(crown_history_text(l, i, 0, tl, sizeof tl, &len));
+        OK(crown_history_player(h, i, &ph));
+        OK(crown_history_player(l, i, &pl));
+        same = strcmp(th, tl) == 0 && ph == pl;
+    }
+    ck_assert_msg(same, "a history read through clones differs from its loaded copy");
+    free(mh);
+    free(ml);
+    crown_free(l);
+    free(text);
+}
+
+/* Clones share their history (moved once into shared chunks, not copied):
+ * random trees of clones, each playing on, undoing back into the shared
+ * past and beyond the points it was cloned at, freed in any order, stay
+ * exactly the games their moves make. */
+START_TEST(clones_share_the_history_exactly)
+{
+    static const char *const games[][2] = {
+        {"game_of_kingdoms", "players=3"},
+        {"game_of_kingdoms", "players=2,chance=explicit"},
+        {"kings_blood", "players=3,advanced=on"},
+        {"blood_bound", "players=7"},
+    };
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        trng r = {gi + 1};
+        enum { MAX = 10 };
+        crown_game *h[MAX];
+        int live = 1;
+        h[0] = new_game(games[gi][0], games[gi][1], 40 + gi);
+        walk(h[0], 1, 12);
+        for (int op = 0; op < 60; op++) {
+            int k = (int)trng_below(&r, (size_t)live), what = (int)trng_below(&r, 4);
+            if (what == 0 && live < MAX) {
+                OK(crown_clone(&h[live], h[k]));
+                live++;
+            } else if (what == 1) {
+                walk(h[k], op, 1 + (int)trng_below(&r, 8));
+            } else if (what == 2) {
+                for (int u = (int)trng_below(&r, 12); u > 0 && crown_undo(h[k]) == CROWN_OK; u--)
+                    ;
+            } else if (live > 1) {
+                crown_free(h[k]);
+                h[k] = h[--live];
+            }
+            for (int i = 0; i < live; i++)
+                assert_same_as_loaded(h[i]);
+        }
+        for (int i = 0; i < live; i++)
+            crown_free(h[i]);
+    }
+}
+END_TEST
+
 static char *play_out(uint64_t seed, const char *options)
 {
     crown_game *g = new_game(KD, options, seed);
@@ -1092,6 +1171,7 @@ int main(void)
     tcase_add_test(tc, playout_is_a_random_game);
     tcase_add_test(tc, playout_errors_change_nothing);
     tcase_add_test(tc, clone_is_independent);
+    tcase_add_test(tc, clones_share_the_history_exactly);
     tcase_add_test(tc, same_seed_same_game);
     tcase_add_test(tc, seeded_deal_is_stable);
     tcase_add_test(tc, handles_on_separate_threads);

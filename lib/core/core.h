@@ -21,16 +21,22 @@ struct crown_game {
     int players;
     crown_optvals opts;
 
-    /* History: hist[i] was applied to the state before it, which is
-     * snapshot slot[i] unless the entry is CROWN_H_AUTO (then it has no
-     * snapshot, and slot[i] means nothing). */
-    size_t n, cap;
+    /* History: entry i (0 <= i < n) was applied to the state before it,
+     * which is snapshot slot(i) unless the entry is CROWN_H_AUTO (then it
+     * has no snapshot).  Entries [0, base_n) and snapshots [0, base_snaps)
+     * are read from `base`, a chain of shared, immutable chunks (a clone
+     * shares them); the entries from base_n on are the handle's own, in
+     * hist/flags/slot at i - base_n, their snapshots in snaps at
+     * slot - base_snaps. */
+    size_t n, nsnaps;
+    struct crown_chunk *base;
+    size_t base_n, base_snaps;
+    size_t cap, snapcap; /* room in the own arrays */
     crown_move *hist;
     uint8_t *flags;
     uint32_t *slot;
-    unsigned char *snaps; /* nsnaps states, room for snapcap */
-    size_t nsnaps, snapcap;
-    size_t nchance; /* chance entries in hist[0..n) */
+    unsigned char *snaps;
+    size_t nchance; /* chance entries in the history */
 
     /* Fixed blocks (inside the handle's single allocation). */
     void *config;

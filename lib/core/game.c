@@ -9,8 +9,15 @@
  * rebuilt from the last snapshot (or the initial state) by replaying.  The
  * history arrays grow geometrically and never shrink, so once a game has
  * been as long as it will get, apply and undo allocate nothing.
+ *
+ * A clone does not copy the history: the handle's own entries are moved
+ * once into an immutable chunk, shared (reference counted) by the handle
+ * and its clones, and each goes on with entries of its own.  The chunks of
+ * a history form a chain, the oldest first; undo reads back into them.  A
+ * clone thus costs the entries made since the last clone, not the game.
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +26,8 @@
 
 #define CROWN_EXPORT __attribute__((visibility("default")))
 
-#define HISTORY_RESERVE 256
+#define HISTORY_RESERVE 256 /* entries and snapshots crown_new makes room for */
+#define HISTORY_FIRST 16     /* ... and the first room of a clone's own entries */
 #define MOVE_TEXT_MAX 128
 
 /* ---- errors ----------------------------------------------------------- */
@@ -118,12 +126,132 @@ static void set_pointers(crown_game *g)
     g->pstate = base + l.pstate;
 }
 
-/* Grows the history to hold at least `need` entries, and `need_snaps`
- * snapshots; 0 or -1 (what was grown stays grown). */
+/* ---- the history ------------------------------------------------------ */
+
+/* Shared history: entries [start, start + n) and snapshots [snap_start,
+ * snap_start + nsnaps), after those of the parent chain.  Immutable once
+ * made; freed with its last reference. */
+typedef struct crown_chunk {
+    atomic_size_t refs;
+    struct crown_chunk *parent;
+    size_t start, n, snap_start, nsnaps;
+    crown_move *hist;
+    uint8_t *flags;
+    uint32_t *slot;
+    unsigned char *snaps;
+} crown_chunk;
+
+static void chunk_release(crown_chunk *c)
+{
+    while (c && atomic_fetch_sub(&c->refs, 1) == 1) {
+        crown_chunk *parent = c->parent;
+        free(c);
+        c = parent;
+    }
+}
+
+static void chunk_retain(crown_chunk *c)
+{
+    if (c)
+        atomic_fetch_add(&c->refs, 1);
+}
+
+/* The chunk holding entry i (< base_n). */
+static const crown_chunk *chunk_of_entry(const crown_game *g, size_t i)
+{
+    const crown_chunk *c = g->base;
+    while (i < c->start)
+        c = c->parent;
+    return c;
+}
+
+static crown_move entry_move(const crown_game *g, size_t i)
+{
+    if (i >= g->base_n)
+        return g->hist[i - g->base_n];
+    const crown_chunk *c = chunk_of_entry(g, i);
+    return c->hist[i - c->start];
+}
+
+static unsigned entry_flags(const crown_game *g, size_t i)
+{
+    if (i >= g->base_n)
+        return g->flags[i - g->base_n];
+    const crown_chunk *c = chunk_of_entry(g, i);
+    return c->flags[i - c->start];
+}
+
+static size_t entry_slot(const crown_game *g, size_t i)
+{
+    if (i >= g->base_n)
+        return g->slot[i - g->base_n];
+    const crown_chunk *c = chunk_of_entry(g, i);
+    return c->slot[i - c->start];
+}
+
+static const unsigned char *snapshot(const crown_game *g, size_t slot)
+{
+    size_t ss = g->rules->state_size;
+    if (slot >= g->base_snaps)
+        return g->snaps + (slot - g->base_snaps) * ss;
+    const crown_chunk *c = g->base;
+    while (slot < c->snap_start)
+        c = c->parent;
+    return c->snaps + (slot - c->snap_start) * ss;
+}
+
+/* The moves of the history in out[0..n). */
+static void copy_moves(const crown_game *g, crown_move *out)
+{
+    if (g->n > g->base_n)
+        memcpy(out + g->base_n, g->hist, (g->n - g->base_n) * sizeof *out);
+    size_t end = g->base_n;
+    for (const crown_chunk *c = g->base; c && end > 0; c = c->parent) {
+        memcpy(out + c->start, c->hist, (end - c->start) * sizeof *out);
+        end = c->start;
+    }
+}
+
+/* Moves the handle's own entries into a new shared chunk (nothing to do
+ * when it has none); 0 or -1 (out of memory, nothing changed). */
+static int share_history(crown_game *g)
+{
+    size_t n = g->n - g->base_n, ns = g->nsnaps - g->base_snaps, ss = g->rules->state_size;
+    if (n == 0)
+        return 0;
+    size_t head = (sizeof(crown_chunk) + 15) & ~(size_t)15;
+    size_t moves = n * sizeof(crown_move), slots = n * sizeof(uint32_t);
+    size_t flags_at = head + ns * ss, moves_at = (flags_at + n + 3) & ~(size_t)3;
+    crown_chunk *c = malloc(moves_at + moves + slots);
+    if (!c)
+        return -1;
+    unsigned char *base = (unsigned char *)c;
+    atomic_init(&c->refs, 1);
+    c->parent = g->base; /* the handle's reference passes to the chunk */
+    c->start = g->base_n;
+    c->n = n;
+    c->snap_start = g->base_snaps;
+    c->nsnaps = ns;
+    c->snaps = base + head;
+    c->flags = base + flags_at;
+    c->hist = (crown_move *)(void *)(base + moves_at);
+    c->slot = (uint32_t *)(void *)(base + moves_at + moves);
+    memcpy(c->snaps, g->snaps, ns * ss);
+    memcpy(c->flags, g->flags, n);
+    memcpy(c->hist, g->hist, moves);
+    memcpy(c->slot, g->slot, slots);
+    g->base = c;
+    g->base_n = g->n;
+    g->base_snaps = g->nsnaps;
+    return 0;
+}
+
+/* Grows the handle's own arrays to hold at least `need` entries, and
+ * `need_snaps` snapshots; 0 or -1 (what was grown stays grown). */
 static int reserve(crown_game *g, size_t need, size_t need_snaps)
 {
     if (need > g->cap) {
-        size_t cap = g->cap ? g->cap : HISTORY_RESERVE;
+        size_t cap = g->cap ? g->cap : HISTORY_FIRST;
         while (cap < need)
             cap *= 2;
         if (cap > UINT32_MAX)
@@ -143,7 +271,7 @@ static int reserve(crown_game *g, size_t need, size_t need_snaps)
         g->cap = cap;
     }
     if (need_snaps > g->snapcap) {
-        size_t cap = g->snapcap ? g->snapcap : HISTORY_RESERVE;
+        size_t cap = g->snapcap ? g->snapcap : HISTORY_FIRST;
         while (cap < need_snaps)
             cap *= 2;
         size_t ss = g->rules->state_size;
@@ -160,6 +288,7 @@ static int reserve(crown_game *g, size_t need, size_t need_snaps)
 
 static void free_history(crown_game *g)
 {
+    chunk_release(g->base);
     free(g->hist);
     free(g->slot);
     free(g->flags);
@@ -255,22 +384,23 @@ static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags
     if (who != CROWN_CHANCE)
         flags &= ~CROWN_H_AUTO;
     int snap = !(flags & CROWN_H_AUTO);
-    if ((g->n >= g->cap || g->nsnaps >= g->snapcap) &&
-        reserve(g, g->n + 1, g->nsnaps + (size_t)snap)) {
+    size_t own = g->n - g->base_n, own_snaps = g->nsnaps - g->base_snaps;
+    if ((own >= g->cap || own_snaps >= g->snapcap) &&
+        reserve(g, own + 1, own_snaps + (size_t)snap)) {
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
     }
     if (snap) {
         size_t ss = g->rules->state_size;
-        memcpy(g->snaps + g->nsnaps * ss, g->state, ss);
-        g->slot[g->n] = (uint32_t)g->nsnaps++;
+        memcpy(g->snaps + own_snaps * ss, g->state, ss);
+        g->slot[own] = (uint32_t)g->nsnaps++;
     }
     if (who == CROWN_CHANCE) {
         flags |= CROWN_H_CHANCE;
         g->nchance++;
     }
-    g->hist[g->n] = m;
-    g->flags[g->n] = (uint8_t)flags;
+    g->hist[own] = m;
+    g->flags[own] = (uint8_t)flags;
     g->n++;
     changed(g);
     g->rules->apply(g->config, g->state, m);
@@ -338,16 +468,28 @@ int crown_game_settle(crown_game *g, crown_err *err)
  * which has a snapshot (a decision or an explicit chance outcome). */
 static void truncate_to(crown_game *g, size_t k)
 {
-    if (k >= g->n || (g->flags[k] & CROWN_H_AUTO))
+    if (k >= g->n || (entry_flags(g, k) & CROWN_H_AUTO))
         return;
-    size_t ss = g->rules->state_size;
     for (size_t i = k; i < g->n; i++)
-        if (g->flags[i] & CROWN_H_CHANCE)
+        if (entry_flags(g, i) & CROWN_H_CHANCE)
             g->nchance--;
-    memcpy(g->state, g->snaps + g->slot[k] * ss, ss);
-    g->nsnaps = g->slot[k];
+    size_t slot = entry_slot(g, k);
+    memcpy(g->state, snapshot(g, slot), g->rules->state_size);
+    g->nsnaps = slot;
     changed(g);
     g->n = k;
+    if (k < g->base_n) {
+        /* Back into the shared chunks: the own entries start at k now, and
+         * chunks with nothing left in use are let go. */
+        g->base_n = k;
+        g->base_snaps = slot;
+        while (g->base && g->base_n <= g->base->start) {
+            crown_chunk *parent = g->base->parent;
+            chunk_retain(parent);
+            chunk_release(g->base);
+            g->base = parent;
+        }
+    }
 }
 
 /* The state before history entry `index`: its snapshot, or one rebuilt in
@@ -355,20 +497,19 @@ static void truncate_to(crown_game *g, size_t k)
  * state) by replaying the entries between. */
 static const void *state_before(crown_game *g, size_t index)
 {
-    size_t ss = g->rules->state_size;
-    if (!(g->flags[index] & CROWN_H_AUTO))
-        return g->snaps + g->slot[index] * ss;
+    if (!(entry_flags(g, index) & CROWN_H_AUTO))
+        return snapshot(g, entry_slot(g, index));
     size_t j = index;
-    while (j > 0 && (g->flags[j - 1] & CROWN_H_AUTO))
+    while (j > 0 && (entry_flags(g, j - 1) & CROWN_H_AUTO))
         j--;
     if (j == 0) {
         g->rules->init(g->config, g->pstate);
     } else {
         j--;
-        memcpy(g->pstate, g->snaps + g->slot[j] * ss, ss);
+        memcpy(g->pstate, snapshot(g, entry_slot(g, j)), g->rules->state_size);
     }
     for (; j < index; j++)
-        g->rules->apply(g->config, g->pstate, g->hist[j]);
+        g->rules->apply(g->config, g->pstate, entry_move(g, j));
     return g->pstate;
 }
 
@@ -468,22 +609,20 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     crown_game *c = malloc(l.total);
     if (!c)
         return fail(g, CROWN_ENOMEM, "out of memory");
+    /* The history is shared, not copied (see the top of this file). */
+    if (share_history(g)) {
+        free(c);
+        return fail(g, CROWN_ENOMEM, "out of memory");
+    }
     memcpy(c, g, l.scratch); /* the handle, configuration and state; not the buffers */
     set_pointers(c);
     changed(c);
+    chunk_retain(c->base);
     c->hist = NULL;
     c->slot = NULL;
     c->flags = NULL;
     c->snaps = NULL;
     c->cap = c->snapcap = 0;
-    if (reserve(c, g->cap, g->snapcap)) {
-        crown_free(c);
-        return fail(g, CROWN_ENOMEM, "out of memory");
-    }
-    memcpy(c->hist, g->hist, g->n * sizeof *g->hist);
-    memcpy(c->slot, g->slot, g->n * sizeof *g->slot);
-    memcpy(c->flags, g->flags, g->n);
-    memcpy(c->snaps, g->snaps, g->nsnaps * g->rules->state_size);
     *out = c;
     return CROWN_OK;
 }
@@ -619,7 +758,7 @@ CROWN_EXPORT int crown_undo(crown_game *g)
     CHECK_GAME(g);
     size_t k = g->n;
     if (!g->explicit_chance)
-        while (k > 0 && (g->flags[k - 1] & CROWN_H_AUTO))
+        while (k > 0 && (entry_flags(g, k - 1) & CROWN_H_AUTO))
             k--;
     if (k == 0)
         return fail(g, CROWN_ENOUNDO, g->explicit_chance
@@ -646,8 +785,7 @@ CROWN_EXPORT int crown_history(crown_game *g, crown_move *moves, size_t cap, siz
     *count = g->n;
     if (g->n > cap)
         return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", g->n);
-    if (g->n)
-        memcpy(moves, g->hist, g->n * sizeof *moves);
+    copy_moves(g, moves);
     return CROWN_OK;
 }
 
@@ -849,9 +987,9 @@ CROWN_EXPORT int crown_history_text(crown_game *g, size_t index, int viewer, cha
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     if (viewer != CROWN_OMNISCIENT && g->rules->move_text_seen)
-        g->rules->move_text_seen(g->config, before, g->hist[index], viewer, &b);
+        g->rules->move_text_seen(g->config, before, entry_move(g, index), viewer, &b);
     else
-        g->rules->move_text(g->config, before, g->hist[index], &b);
+        g->rules->move_text(g->config, before, entry_move(g, index), &b);
     return finish_text(g, &b, len);
 }
 
@@ -1091,9 +1229,10 @@ CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *l
      * start, in the playout block. */
     g->rules->init(g->config, g->pstate);
     for (size_t i = 0; i < g->n; i++) {
-        g->rules->move_text(g->config, g->pstate, g->hist[i], &b);
+        crown_move m = entry_move(g, i);
+        g->rules->move_text(g->config, g->pstate, m, &b);
         crown_buf_putc(&b, '\n');
-        g->rules->apply(g->config, g->pstate, g->hist[i]);
+        g->rules->apply(g->config, g->pstate, m);
     }
     crown_buf_puts(&b, "end\n");
     return finish_text(g, &b, len);
@@ -1324,21 +1463,23 @@ CROWN_EXPORT int crown_resample(crown_game *g, int viewer, uint64_t seed, crown_
         return CROWN_EINVAL;
     size_t ss = g->rules->state_size;
     crown_move *moves = malloc((g->n ? g->n : 1) * sizeof *moves);
+    crown_move *hist = malloc((g->n ? g->n : 1) * sizeof *hist);
     void *scratch = malloc(2 * ss);
     crown_game *c = NULL;
     crown_err err = {{0}};
     int rc = CROWN_OK;
-    if (!moves || !scratch) {
+    if (!moves || !hist || !scratch) {
         crown_errf(&err, "out of memory");
         rc = CROWN_ENOMEM;
         goto done;
     }
+    copy_moves(g, hist);
     if (viewer == CROWN_OMNISCIENT) {
-        memcpy(moves, g->hist, g->n * sizeof *moves);
+        memcpy(moves, hist, g->n * sizeof *moves);
     } else {
         crown_rng rng;
         crown_rng_seed(&rng, seed, 0x726573616d706c65ULL);
-        rc = g->rules->resample(g->config, g->hist, g->n, viewer, &rng, moves, scratch);
+        rc = g->rules->resample(g->config, hist, g->n, viewer, &rng, moves, scratch);
         if (rc) {
             crown_errf(&err, "resampling failed");
             goto done;
@@ -1354,6 +1495,7 @@ CROWN_EXPORT int crown_resample(crown_game *g, int viewer, uint64_t seed, crown_
     }
 done:
     free(moves);
+    free(hist);
     free(scratch);
     if (rc) {
         crown_free(c);
