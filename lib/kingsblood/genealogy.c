@@ -286,25 +286,24 @@ static void define_card(genealogy *g, int c, int p, uint32_t row, uint32_t below
  * r - 1, r and r + 1 (what those definitions read). */
 static void refresh_around(genealogy *g, int r, int x)
 {
-    uint32_t occ[3] = {0, 0, 0}; /* rows r - 1, r, r + 1 */
-    uint8_t card[16]; /* at most 14: 9 of row r, 5 of row r - 1 */
-    int8_t where[16], pos[16];
+    uint32_t occ[4] = {0, 0, 0, 0}; /* rows r - 1, r, r + 1; [3]: elsewhere */
+    uint8_t card[GN_CARDS];
+    int8_t where[GN_CARDS], pos[GN_CARDS];
     int n = 0;
+    /* Without branches on the cards' places (they are unpredictable). */
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = g->present.w[w]; bits; bits &= bits - 1) {
             int c = 64 * w + __builtin_ctzll(bits);
             unsigned i = (unsigned)(g->row[c] - r + 1);
             int d = g->x[c] - x;
-            if (i >= 3 || d < -WIN || d > WIN)
-                continue;
-            occ[i] |= 1u << (d + WIN);
+            unsigned near = (unsigned)(d + WIN) <= 2 * WIN;
+            unsigned in = (i < 3) & near;
+            occ[in ? i : 3] |= 1u << ((d + WIN) & 31);
             /* Affected: row r within 4, row r - 1 within 2. */
-            if ((i == 1 && d >= -4 && d <= 4) || (i == 0 && d >= -2 && d <= 2)) {
-                card[n] = (uint8_t)c;
-                where[n] = (int8_t)i;
-                pos[n] = (int8_t)d;
-                n++;
-            }
+            card[n] = (uint8_t)c;
+            where[n] = (int8_t)i;
+            pos[n] = (int8_t)d;
+            n += (int)(((i == 1) & ((unsigned)(d + 4) <= 8)) | ((i == 0) & ((unsigned)(d + 2) <= 4)));
         }
     for (int k = 0; k < n; k++) {
         int i = where[k], p = pos[k];
