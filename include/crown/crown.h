@@ -189,8 +189,13 @@ int crown_new_ex(crown_game **out, const char *name, const char *options, uint64
                  char *errbuf, size_t errcap);
 
 /* Creates an independent copy of a game: same options, seed, history and
- * state.  Undo works on the copy as on the original.
- * Errors: CROWN_EINVAL, CROWN_ENOMEM (then *out is NULL). */
+ * state.  Undo works on the copy as on the original.  The history is not
+ * copied: the two handles share its past (immutable, reference counted,
+ * safe on separate threads) and each records its own moves after it, so a
+ * clone costs the state and the entries made since the game was last
+ * cloned, whatever the game's length.
+ * Errors: CROWN_EINVAL, CROWN_ENOMEM (then *out is NULL and the game is as
+ * it was). */
 int crown_clone(crown_game **out, crown_game *game);
 
 /* Releases a game.  NULL is accepted and ignored. */
