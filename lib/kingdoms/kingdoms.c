@@ -890,13 +890,14 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
             crown_buf_putc(b, '\n');
         }
     }
+    const char *what = s->phase <= KD_OVER ? phase_txt[s->phase] : "?";
     crown_buf_puts(b, "to move: ");
     if (s->phase == KD_OVER)
         crown_buf_puts(b, "nobody\n");
     else if (kd_current(c, s) == CROWN_CHANCE)
-        crown_buf_printf(b, "chance (%s)\n", phase_txt[s->phase]);
+        crown_buf_printf(b, "chance (%s)\n", what);
     else
-        crown_buf_printf(b, "seat %d (%s)\n", kd_current(c, s), phase_txt[s->phase]);
+        crown_buf_printf(b, "seat %d (%s)\n", kd_current(c, s), what);
     crown_buf_puts(b, "losses:");
     for (int p = 0; p < c->players; p++)
         crown_buf_printf(b, " %d", s->losses[p]);
