@@ -509,6 +509,23 @@ START_TEST(chance_outcomes_only_at_chance_nodes)
         ck_assert_double_eq_tol(p[i], 1.0 / 40, 1e-12);
         ck_assert_int_eq(m[i], i);
     }
+    /* With room for any list (the size crown_legal_moves writes straight
+     * into), either buffer alone is filled as well. */
+    static double pbig[CROWN_MAX_MOVES_HINT];
+    static crown_move mbig[CROWN_MAX_MOVES_HINT];
+    for (int i = 0; i < 40; i++)
+        pbig[i] = -1, mbig[i] = -1;
+    crown_free(g);
+    g = new_game(KD, "players=2,chance=explicit", 17); /* nothing listed yet */
+    OK(crown_chance_outcomes(g, NULL, pbig, CROWN_MAX_MOVES_HINT, &n));
+    ck_assert_uint_eq(n, 40);
+    crown_free(g);
+    g = new_game(KD, "players=2,chance=explicit", 17);
+    OK(crown_chance_outcomes(g, mbig, NULL, CROWN_MAX_MOVES_HINT, &n));
+    for (int i = 0; i < 40; i++) {
+        ck_assert_double_eq_tol(pbig[i], 1.0 / 40, 1e-12);
+        ck_assert_int_eq(mbig[i], i);
+    }
     crown_free(g);
 }
 END_TEST

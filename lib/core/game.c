@@ -796,14 +796,7 @@ CROWN_EXPORT int crown_chance_outcomes(crown_game *g, crown_move *moves, double 
     CHECK_ARG(g, count);
     if (current(g) != CROWN_CHANCE)
         return fail(g, CROWN_ESTATE, "not a chance node");
-    size_t n;
-    if (g->rules->is_legal && !g->legal_valid && cap >= g->rules->max_moves) {
-        /* Straight into the caller's buffer: apply checks a move without
-         * the list. */
-        *count = g->rules->legal(g->config, g->state, moves);
-        return CROWN_OK;
-    }
-    n = gen_legal(g);
+    size_t n = gen_legal(g);
     *count = n;
     if (n > cap)
         return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu outcomes needed", n);
