@@ -376,10 +376,7 @@ static void play_one(const config *cf, uint64_t seed, int full)
 
         /* An illegal move is refused and changes nothing. */
         crown_move bad = (crown_move)trng_below(&r, 5000) - 100;
-        size_t k;
-        for (k = 0; k < n && moves[k] != bad; k++)
-            ;
-        if (k == n) {
+        if (!listed(moves, n, bad)) {
             ck_assert_int_eq(crown_apply(g, bad), CROWN_EILLEGAL);
             ck_assert(memcmp(before, crown_internal_state(g), ss) == 0);
         }

@@ -173,12 +173,18 @@ void gn_view_build(const genealogy *g, int except, gn_view *v)
         view_define_row(g, v, i);
 }
 
-int gn_view_scanned_row_size(const gn_view *v, int row)
+/* The cards of a row, card `except` not counted (-1: every card). */
+static int count_row(const genealogy *g, int except, int row)
 {
     int n = 0;
-    GN_FOR(&v->scanned->present, c)
-        n += c != v->except && v->scanned->row[c] == row;
+    FOR_EACH(g, c)
+        n += c != except && g->row[c] == row;
     return n;
+}
+
+int gn_view_scanned_row_size(const gn_view *v, int row)
+{
+    return count_row(v->scanned, v->except, row);
 }
 
 void gn_view_without(const genealogy *g, const gn_view *full, int c, gn_view *out)
@@ -242,10 +248,7 @@ int gn_rows_size(const gn_rows *rows, int row)
         int i = row - rows->top;
         return i < 0 || i >= rows->nrows ? 0 : rows->size[i];
     }
-    int n = 0;
-    GN_FOR(&rows->g->present, c)
-        n += c != rows->except && rows->g->row[c] == row;
-    return n;
+    return count_row(rows->g, rows->except, row);
 }
 
 /* ---- the definitions kept up to date ---- */
@@ -480,10 +483,7 @@ void gn_move(genealogy *g, int c, int target, int side)
 
 int gn_row_size(const genealogy *g, int row)
 {
-    int n = 0;
-    FOR_EACH(g, c)
-        n += g->row[c] == row;
-    return n;
+    return count_row(g, -1, row);
 }
 
 int gn_top_row(const genealogy *g)
