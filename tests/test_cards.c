@@ -6,6 +6,7 @@
 
 #include "common.h"
 #include "kingsblood/cards.h"
+#include "kingsblood/common.h"
 
 static void text_of(const kb_card *c, char *out, size_t cap)
 {
@@ -134,6 +135,38 @@ START_TEST(custom_deck_list)
 }
 END_TEST
 
+/* kb_matching answers kb_matches for a whole set at once, on the default
+ * deck and on a custom one (every id, Events and the King's Blood card
+ * included, as targets). */
+START_TEST(matching_sets_agree_with_kb_matches)
+{
+    const char *lists[] = {"default", "B1m R1f Y9m G9f-draw3 exile B9m R1m-skip enthronement"};
+    for (int l = 0; l < 2; l++) {
+        kb_deck d;
+        kb_faces f;
+        crown_err err;
+        OK(kb_parse_deck(&d, lists[l], &err));
+        kb_faces_init(&f, &d);
+        gn_set all = {{0, 0}};
+        for (int t = 0; t <= d.n; t++)
+            gn_set_add(&all, t);
+        int wrong = 0, pairs = 0;
+        for (int c = 0; c < d.n; c++) {
+            if (d.card[c].kind != KB_CHARACTER)
+                continue;
+            gn_set m = kb_matching(&d, &f, c, &all);
+            for (int t = 0; t < GN_CARDS; t++) {
+                int want = t <= d.n && kb_matches(&d, c, t);
+                wrong += gn_set_has(&m, t) != want;
+                pairs += want;
+            }
+        }
+        ck_assert_int_eq(wrong, 0);
+        ck_assert_int_gt(pairs, d.n); /* every Character matches itself, and more */
+    }
+}
+END_TEST
+
 static void expect_bad(const char *list, const char *fragment)
 {
     kb_deck d;
@@ -168,6 +201,7 @@ int main(void)
     tcase_add_test(tc, notation_round_trips);
     tcase_add_test(tc, identical_cards_share_a_face);
     tcase_add_test(tc, custom_deck_list);
+    tcase_add_test(tc, matching_sets_agree_with_kb_matches);
     tcase_add_test(tc, malformed_deck_list);
     suite_add_tcase(s, tc);
     return run_suite(s);

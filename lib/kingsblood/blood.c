@@ -321,13 +321,25 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
     if (mode == KBG_M_FORCED)
         return event_moves(cfg, s, &view, s->forced, 1, out);
     int child_number = mode == KBG_M_CHILD ? CARD(cfg, s->child)->number : -1;
+    /* The cards that may be targeted (target_ok), and those that take any
+     * Character (carrying the King's Blood card). */
+    gn_set targets = *active, any = {{0, 0}};
+    if (mode == KBG_M_CHILD) {
+        targets = (gn_set){{0, 0}};
+        if (gn_set_has(active, s->child))
+            gn_set_add(&targets, s->child);
+    }
+    int carrier = cfg->advanced ? kb_kings_blood_carrier(&cfg->deck, &s->gn) : -1;
+    if (carrier >= 0 && gn_set_has(&targets, carrier))
+        gn_set_add(&any, carrier);
     /* Characters beside Active cards (in KBG_M_PENDING: shifts). */
     GN_FOR(hand, c) {
         if (CARD(cfg, c)->kind != KB_CHARACTER || !card_ok(cfg, s, c))
             continue;
-        GN_FOR(active, t) {
-            if (!target_ok(s, t) || (!kb_matches(&cfg->deck, c, t) && !carries_kb(cfg, s, t)))
-                continue;
+        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &targets);
+        on.w[0] |= any.w[0];
+        on.w[1] |= any.w[1];
+        GN_FOR(&on, t) {
             for (int side = 0; side <= 1; side++) {
                 int sd = side ? 1 : -1;
                 if (!gn_side_usable(&s->gn, t, sd))

@@ -17,6 +17,9 @@
 typedef struct kb_faces {
     gn_set same[KB_MAX_DECK + 1];
     gn_set characters; /* the deck's Characters */
+    /* The cards of each colour and of each number (every id, the King's
+     * Blood card included), for kb_matching. */
+    gn_set colour[4], number[10];
 } kb_faces;
 
 void kb_faces_init(kb_faces *f, const kb_deck *d);
@@ -57,6 +60,21 @@ int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_
 static inline int kb_matches(const kb_deck *d, int c, int t)
 {
     return d->card[c].colour == d->card[t].colour || d->card[c].number == d->card[t].number;
+}
+
+/* The cards of `set` that Character c matches (kb_matches, for a whole set
+ * at once). */
+static inline gn_set kb_matching(const kb_deck *d, const kb_faces *f, int c, const gn_set *set)
+{
+    const gn_set *a = &f->colour[d->card[c].colour], *b = &f->number[d->card[c].number];
+    gn_set m = {{set->w[0] & (a->w[0] | b->w[0]), set->w[1] & (a->w[1] | b->w[1])}};
+    return m;
+}
+
+/* The card carrying the King's Blood card (attached under it), or -1. */
+static inline int kb_kings_blood_carrier(const kb_deck *d, const genealogy *g)
+{
+    return gn_set_has(&g->attached, d->n) ? g->under[d->n] : -1;
 }
 
 /* Do Characters a and b marry by colour and gender? */

@@ -284,9 +284,8 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     GN_FOR(&s->hand, c) {
         if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
             continue;
-        GN_FOR(&s->gn.active, t) {
-            if (!kb_matches(&cfg->deck, c, t))
-                continue;
+        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &s->gn.active);
+        GN_FOR(&on, t) {
             for (int side = -1; side <= 1; side += 2) {
                 if (!gn_side_usable(&s->gn, t, side))
                     continue;

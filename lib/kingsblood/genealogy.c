@@ -286,31 +286,32 @@ static void define_card(genealogy *g, int c, int p, uint32_t row, uint32_t below
 /* After a card was put at or taken from (r, x): defines again the cards
  * whose definitions can have changed (see genealogy.h), from one pass over
  * the cards that notes which positions within 8 of x are occupied in rows
- * r - 1, r and r + 1 (what those definitions read). */
+ * r - 1, r and r + 1 (what those definitions read), and by which card. */
 static void refresh_around(genealogy *g, int r, int x)
 {
-    uint32_t occ[4] = {0, 0, 0, 0}; /* rows r - 1, r, r + 1; [3]: elsewhere */
-    uint8_t card[GN_CARDS];
-    int8_t where[GN_CARDS], pos[GN_CARDS];
-    int n = 0;
+    uint32_t occ0 = 0, occ1 = 0, occ2 = 0; /* rows r - 1, r, r + 1 */
+    uint8_t at[3 * 32 + 1];                  /* [32 i + 8 + d]; the last: elsewhere */
     /* Without branches on the cards' places (they are unpredictable). */
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = g->present.w[w]; bits; bits &= bits - 1) {
             int c = 64 * w + __builtin_ctzll(bits);
             unsigned i = (unsigned)(g->row[c] - r + 1);
-            int d = g->x[c] - x;
-            unsigned near = (unsigned)(d + WIN) <= 2 * WIN;
-            unsigned in = (i < 3) & near;
-            occ[in ? i : 3] |= 1u << ((d + WIN) & 31);
-            /* Affected: row r within 4, row r - 1 within 2. */
-            card[n] = (uint8_t)c;
-            where[n] = (int8_t)i;
-            pos[n] = (int8_t)d;
-            n += (int)(((i == 1) & ((unsigned)(d + 4) <= 8)) | ((i == 0) & ((unsigned)(d + 2) <= 4)));
+            unsigned d = (unsigned)(g->x[c] - x + WIN);
+            unsigned in = (i < 3) & (d <= 2 * WIN);
+            uint32_t bit = in ? 1u << (d & 31) : 0;
+            occ0 |= i == 0 ? bit : 0;
+            occ1 |= i == 1 ? bit : 0;
+            occ2 |= i == 2 ? bit : 0;
+            at[in ? 32 * i + d : 3 * 32] = (uint8_t)c;
         }
-    for (int k = 0; k < n; k++) {
-        int i = where[k], p = pos[k];
-        define_card(g, card[k], p, occ[i] & ~(1u << (p + WIN)), occ[i + 1]);
+    /* Affected: row r within 4, row r - 1 within 2. */
+    for (uint32_t b = occ1 & span(-4, 4); b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        define_card(g, at[32 + k], k - WIN, occ1 & ~(1u << k), occ2);
+    }
+    for (uint32_t b = occ0 & span(-2, 2); b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        define_card(g, at[k], k - WIN, occ0 & ~(1u << k), occ1);
     }
 }
 
