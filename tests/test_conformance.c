@@ -290,15 +290,24 @@ static void check_copies(crown_game *g, int players, trng *r)
 
 static int listed(const crown_move *moves, size_t n, crown_move m)
 {
-    for (size_t k = 0; k < n; k++)
-        if (moves[k] == m)
+    /* (the list is sorted) */
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (moves[mid] == m)
             return 1;
+        if (moves[mid] < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return 0;
 }
 
 /* A game's is_legal hook (the check apply makes without listing) says yes
- * to exactly the listed moves: each of them, its neighbours, random ids,
- * and with `all` every id up to 5000. */
+ * to exactly the listed moves: each of them, its neighbours, the ids one
+ * bit away from it (another seat or card in a field of the id), random
+ * ids, and with `all` every id up to 5000. */
 static void check_is_legal(crown_game *g, const crown_move *moves, size_t n, int all, trng *r)
 {
     if (crown_internal_is_legal(g, 0) < 0)
@@ -310,6 +319,12 @@ static void check_is_legal(crown_game *g, const crown_move *moves, size_t n, int
         for (crown_move d = -1; d <= 1 && !bad; d++)
             if (crown_internal_is_legal(g, moves[k] + d) != listed(moves, n, moves[k] + d))
                 bad = 1, wrong = moves[k] + d;
+    for (size_t k = 0; k < n && !bad; k++)
+        for (int b = 0; b < 31 && !bad; b++) {
+            crown_move m = moves[k] ^ (crown_move)(1u << b);
+            if (crown_internal_is_legal(g, m) != listed(moves, n, m))
+                bad = 1, wrong = m;
+        }
     for (int i = 0; i < 32 && !bad; i++) {
         crown_move m = (crown_move)trng_below(r, 5200) - 100;
         if (i == 0)

@@ -166,16 +166,19 @@ static int guardian_colour(const bb_state *s, int p)
 /* ---- legal moves ------------------------------------------------------ */
 
 /* Writes the uses of u's ability (sorted by id) and returns their number;
- * with out NULL, only tells whether there is one (nonzero). */
-static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_move *out)
+ * with out NULL, only tells whether there is one (nonzero), or with `want`
+ * a move (not -1), whether it is one. */
+static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_move *out,
+                            crown_move want)
 {
     size_t n = 0;
     int n_players = cfg->players;
 #define PUT(m) \
     do { \
-        if (!out) \
+        if (!out && (want < 0 || (crown_move)(m) == want)) \
             return 1; \
-        out[n++] = (m); \
+        if (out) \
+            out[n++] = (m); \
     } while (0)
     switch (rank_of(s, u)) {
     case 1: /* Elder */
@@ -239,23 +242,23 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
         if (s->curses_given)
             break;
         int k = cfg->false_curses;
+        unsigned all = BIT(n_players) - 1;
         for (int t = 0; t < n_players; t++) {
             if (t == u)
                 continue;
             /* The False ones: k of the other seats, in increasing order
-             * (k-subsets of their indices, next by Gosper's rule). */
-            int seat[BB_MAXP], m = 0;
-            for (int p = 0; p < n_players; p++)
-                if (p != u && p != t)
-                    seat[m++] = p;
-            for (unsigned c = (1u << k) - 1; c < (1u << m);) {
-                unsigned f = 0;
-                for (int i = 0; i < m; i++)
-                    if ((c >> i) & 1)
-                        f |= BIT(seat[i]);
-                PUT(CROWN_BB_CURSES(t, f));
-                unsigned low = c & -c, r = c + low;
-                c = (((r ^ c) >> 2) / low) | r;
+             * (the k-subsets of the seats, next by Gosper's rule, but
+             * those naming u or t). */
+            unsigned excl = BIT(u) | BIT(t);
+            if (k == 0) {
+                PUT(CROWN_BB_CURSES(t, 0));
+                continue;
+            }
+            for (unsigned f = BIT(k) - 1; f <= all;) {
+                if (!(f & excl))
+                    PUT(CROWN_BB_CURSES(t, f));
+                unsigned low = f & -f, r = f + low;
+                f = (((r ^ f) >> 2) >> __builtin_ctz(low)) | r;
             }
         }
         break;
@@ -299,6 +302,17 @@ static size_t chance_outcomes(const bb_config *cfg, const bb_state *s, crown_mov
     }
 }
 
+/* The tokens the healed player may return, as bits. */
+static unsigned returnable(const bb_state *s)
+{
+    int h = s->healed;
+    unsigned held = s->rank_taken[h] ? BIT(CROWN_BB_T_RANK) : 0;
+    for (int i = 0; i < 2; i++)
+        if (s->aff[h][i])
+            held |= BIT(s->aff[h][i]);
+    return held;
+}
+
 static size_t bb_legal(const void *config, const void *state, crown_move *out)
 {
     const bb_config *cfg = config;
@@ -333,15 +347,11 @@ static size_t bb_legal(const void *config, const void *state, crown_move *out)
         return n;
     }
     case BB_P_ABILITY:
-        n = ability_moves(cfg, s, s->user, out);
+        n = ability_moves(cfg, s, s->user, out, -1);
         out[n++] = CROWN_BB_NO_ABILITY;
         return n;
     case BB_P_RETURN: {
-        int h = s->healed;
-        unsigned held = s->rank_taken[h] ? BIT(CROWN_BB_T_RANK) : 0;
-        for (int i = 0; i < 2; i++)
-            if (s->aff[h][i])
-                held |= BIT(s->aff[h][i]);
+        unsigned held = returnable(s);
         for (int t = 0; t < 4; t++)
             if ((held >> t) & 1)
                 out[n++] = CROWN_BB_RETURN(t);
@@ -349,6 +359,48 @@ static size_t bb_legal(const void *config, const void *state, crown_move *out)
     }
     case BB_P_OVER: return 0;
     default: return chance_outcomes(cfg, s, out);
+    }
+}
+
+/* Is m legal?  The same rules as bb_legal, for one move. */
+static int bb_is_legal(const void *config, const void *state, crown_move m)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    if (m < 0)
+        return 0;
+    int a = CROWN_BB_A(m), b = CROWN_BB_B(m), np = cfg->players;
+    switch (s->phase) {
+    case BB_P_TURN: {
+        int d = s->dagger;
+        if (m == CROWN_BB_ATTACK(a))
+            return a < np && a != d && !shielded(s, a) && !(is_inquisitor(s, d) && wounds(s, a) >= 3);
+        return m == CROWN_BB_PASS(a) && a < np && a != d;
+    }
+    case BB_P_OFFER: return m == CROWN_BB_OFFER || m == CROWN_BB_DECLINE;
+    case BB_P_ACCEPT:
+        return m == CROWN_BB_REFUSE || (m == CROWN_BB_ACCEPT(a) && a < np && ((s->offers >> a) & 1));
+    case BB_P_TOKEN:
+        return m == CROWN_BB_TOKEN(b) && b < 4 &&
+               ((allowed_tokens(s, s->victim, s->force_rank) >> b) & 1);
+    case BB_P_ABILITY:
+        return m == CROWN_BB_NO_ABILITY || ability_moves(cfg, s, s->user, NULL, m) != 0;
+    case BB_P_RETURN: return m == CROWN_BB_RETURN(b) && b < 4 && ((returnable(s) >> b) & 1);
+    case BB_P_OVER: return 0;
+    case BB_P_ROSE:
+    case BB_P_BEAST: return m < 512 && popcount((unsigned)m) == cfg->per_clan;
+    case BB_P_INQ: return m == CROWN_BB_INQUISITOR_ROSE || m == CROWN_BB_INQUISITOR_BEAST;
+    case BB_P_DEAL: {
+        if (m >= BB_CHARACTERS)
+            return 0;
+        for (int p = 0; p < s->dealt; p++)
+            if (s->character[p] == m)
+                return 0;
+        return m < 9 ? (s->rose_set >> m) & 1
+               : m < 18 ? (s->beast_set >> (m - 9)) & 1
+                        : m == s->inq_card;
+    }
+    default: return m < np; /* BB_P_DAGGER */
     }
 }
 
@@ -454,7 +506,7 @@ static void take_token(const bb_config *cfg, bb_state *s, int t)
     s->wounds_left--;
     if (s->cause == BB_C_ATTACK) {
         /* After taking his rank token in an attack, the ability. */
-        if (t == CROWN_BB_T_RANK && ability_moves(cfg, s, p, NULL)) {
+        if (t == CROWN_BB_T_RANK && ability_moves(cfg, s, p, NULL, -1)) {
             s->user = (uint8_t)p;
             s->phase = BB_P_ABILITY;
             return;
@@ -676,6 +728,19 @@ static void bb_scores(const void *config, const void *state, double *out)
 
 /* ---- text ------------------------------------------------------------- */
 
+/* Two fragments; a fragment and a number (a seat). */
+static void put_words(crown_buf *b, const char *w1, const char *w2)
+{
+    crown_buf_puts(b, w1);
+    crown_buf_puts(b, w2);
+}
+
+static void put_words_seat(crown_buf *b, const char *w, int seat)
+{
+    crown_buf_puts(b, w);
+    crown_buf_putu(b, (unsigned)seat);
+}
+
 static void put_character(int c, crown_buf *b)
 {
     if (c >= 18)
@@ -698,14 +763,14 @@ static void put_seats(unsigned set, crown_buf *b)
 {
     for (int p = 0; set; p++, set >>= 1)
         if (set & 1)
-            crown_buf_printf(b, " %d", p);
+            put_words_seat(b, " ", p);
 }
 
 static void put_ranks(unsigned set, crown_buf *b)
 {
     for (int r = 1; set; r++, set >>= 1)
         if (set & 1)
-            crown_buf_printf(b, " %d", r);
+            put_words_seat(b, " ", r);
 }
 
 static void bb_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
@@ -729,31 +794,31 @@ static void bb_move_text(const void *config, const void *state, crown_move m, cr
             crown_buf_puts(b, "deal ");
             put_character(m, b);
             return;
-        default: crown_buf_printf(b, "dagger to seat %d", m); return;
+        default: put_words_seat(b, "dagger to seat ", m); return;
         }
-    case CROWN_BB_K_ATTACK: crown_buf_printf(b, "attack seat %d", a); return;
-    case CROWN_BB_K_PASS: crown_buf_printf(b, "pass to seat %d", a); return;
+    case CROWN_BB_K_ATTACK: put_words_seat(b, "attack seat ", a); return;
+    case CROWN_BB_K_PASS: put_words_seat(b, "pass to seat ", a); return;
     case CROWN_BB_K_OFFER: crown_buf_puts(b, "offer"); return;
     case CROWN_BB_K_DECLINE: crown_buf_puts(b, "decline"); return;
-    case CROWN_BB_K_ACCEPT: crown_buf_printf(b, "accept seat %d", a); return;
+    case CROWN_BB_K_ACCEPT: put_words_seat(b, "accept seat ", a); return;
     case CROWN_BB_K_REFUSE: crown_buf_puts(b, "accept none"); return;
-    case CROWN_BB_K_TOKEN: crown_buf_printf(b, "take %s", token_txt[bb & 3]); return;
+    case CROWN_BB_K_TOKEN: put_words(b, "take ", token_txt[bb & 3]); return;
     case CROWN_BB_K_QUILL: crown_buf_puts(b, "quill"); return;
-    case CROWN_BB_K_ASSASSIN: crown_buf_printf(b, "assassin on seat %d", a); return;
+    case CROWN_BB_K_ASSASSIN: put_words_seat(b, "assassin on seat ", a); return;
     case CROWN_BB_K_LOOK: crown_buf_printf(b, "look at seats %d and %d", a, bb); return;
     case CROWN_BB_K_WOUND: crown_buf_puts(b, "wound"); return;
     case CROWN_BB_K_HEAL: crown_buf_puts(b, "heal"); return;
-    case CROWN_BB_K_MENTALIST: crown_buf_printf(b, "mentalist on seat %d", a); return;
-    case CROWN_BB_K_SHIELD: crown_buf_printf(b, "shield to seat %d", a); return;
+    case CROWN_BB_K_MENTALIST: put_words_seat(b, "mentalist on seat ", a); return;
+    case CROWN_BB_K_SHIELD: put_words_seat(b, "shield to seat ", a); return;
     case CROWN_BB_K_STRIKE: crown_buf_puts(b, "strike"); return;
-    case CROWN_BB_K_STAFF: crown_buf_printf(b, "staff to seat %d", a); return;
-    case CROWN_BB_K_FAN: crown_buf_printf(b, "fan to seat %d", a); return;
+    case CROWN_BB_K_STAFF: put_words_seat(b, "staff to seat ", a); return;
+    case CROWN_BB_K_FAN: put_words_seat(b, "fan to seat ", a); return;
     case CROWN_BB_K_CURSES:
         crown_buf_printf(b, "curses: true to seat %d, false to seats", a);
         put_seats((unsigned)bb, b);
         return;
     case CROWN_BB_K_NO_ABILITY: crown_buf_puts(b, "no ability"); return;
-    default: crown_buf_printf(b, "return %s", token_txt[bb & 3]); return;
+    default: put_words(b, "return ", token_txt[bb & 3]); return;
     }
 }
 
@@ -936,6 +1001,8 @@ static int bb_move_canon(const void *config, const char *text, crown_buf *out)
         char buf[96];
         crown_buf cb;
         int num[16], nnum;
+        if (bb_shapes[i].shape[0] != ws.w[0][0]) /* (every shape starts with a word) */
+            continue;
         crown_buf_init(&cb, buf, sizeof buf);
         if (match_shape(&bb_shapes[i], &ws, num, &nnum, &cb) == 0) {
             crown_buf_puts(out, buf);
@@ -957,7 +1024,7 @@ static int bb_move_parse(const void *config, const void *state, const char *t, c
     for (size_t i = 0; i < BB_SHAPES; i++) {
         const struct bb_shape *shp = &bb_shapes[i];
         int num[16], nnum;
-        if (match_shape(shp, &ws, num, &nnum, NULL))
+        if (shp->shape[0] != ws.w[0][0] || match_shape(shp, &ws, num, &nnum, NULL))
             continue;
         int seats_ok = 1;
         for (int a = 0; a < nnum; a++)
@@ -1417,6 +1484,7 @@ const crown_rules crown_bloodbound_rules = {
     .init = bb_init,
     .current = bb_current,
     .legal = bb_legal,
+    .is_legal = bb_is_legal,
     .chance_weights = NULL,
     .apply = bb_apply,
     .move_text = bb_move_text,

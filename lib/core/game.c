@@ -377,6 +377,15 @@ static int in_sorted(const crown_move *a, size_t n, crown_move m)
     return 0;
 }
 
+/* Is m legal now?  Through the game's own check when it has one and the
+ * moves are not listed yet, else in the list. */
+static int legal_now(crown_game *g, crown_move m)
+{
+    if (g->rules->is_legal && !g->legal_valid)
+        return g->rules->is_legal(g->config, g->state, m) != 0;
+    return in_sorted(g->scratch, gen_legal(g), m);
+}
+
 /* Records and applies a move known to be legal at a node of kind `who`. */
 static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
                             crown_err *err)
@@ -414,12 +423,7 @@ int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
         crown_errf(err, "the game is over: no move is legal");
         return CROWN_EILLEGAL;
     }
-    int legal;
-    if (g->rules->is_legal && !g->legal_valid)
-        legal = g->rules->is_legal(g->config, g->state, m);
-    else
-        legal = in_sorted(g->scratch, gen_legal(g), m);
-    if (!legal) {
+    if (!legal_now(g, m)) {
         crown_errf(err, "move %ld is not legal here", (long)m);
         return CROWN_EILLEGAL;
     }
@@ -857,17 +861,51 @@ static int normalize(const char *s, char *out, size_t cap)
     return 0;
 }
 
-/* Finds the legal move whose text is `text`; the legal moves must be in
- * scratch[0..n).  0 when found; MATCH_MALFORMED when the text is not the
- * game's notation; MATCH_ILLEGAL when it is, but names no legal move. */
+/* Finds the legal move whose text is `text`.  0 when found; MATCH_MALFORMED
+ * when the text is not the game's notation; MATCH_ILLEGAL when it is, but
+ * names no legal move.  A game that reads its notation (move_parse) and
+ * checks a move without listing (is_legal) is not asked for its legal
+ * moves, nor their texts, when the text names a legal move. */
 #define MATCH_MALFORMED (-1)
 #define MATCH_ILLEGAL (-2)
 
-static int match_text(crown_game *g, size_t n, const char *text, crown_move *move)
+/* Does the game's text of m read `text`: exactly (`exact`), or once
+ * normalized (text is normalized)? */
+static int text_reads(crown_game *g, crown_move m, const char *text, int exact)
 {
-    char want[MOVE_TEXT_MAX], have[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
+    char raw[MOVE_TEXT_MAX], have[MOVE_TEXT_MAX];
+    crown_buf b;
+    crown_buf_init(&b, raw, sizeof raw);
+    g->rules->move_text(g->config, g->state, m, &b);
+    if (b.len + 1 > b.cap)
+        return 0;
+    if (exact)
+        return strcmp(raw, text) == 0;
+    return normalize(raw, have, sizeof have) == 0 && strcmp(text, have) == 0;
+}
+
+/* The move a normalized text names, when the game reads its notation and
+ * the move is legal and reads so (exactly the original text, with
+ * `exact`); 0 when found. */
+static int parse_text(crown_game *g, const char *want, const char *text, int exact,
+                      crown_move *move)
+{
+    crown_move m;
+    if (!g->rules->move_parse || g->rules->move_parse(g->config, g->state, want, &m) ||
+        !legal_now(g, m) || !text_reads(g, m, exact ? text : want, exact))
+        return -1;
+    *move = m;
+    return 0;
+}
+
+static int match_text(crown_game *g, const char *text, crown_move *move)
+{
+    char want[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
     if (normalize(text, want, sizeof want) || want[0] == '\0')
         return MATCH_MALFORMED;
+    /* A text as the game writes it (a saved game's) is that move. */
+    if (parse_text(g, want, text, 1, move) == 0)
+        return 0;
     if (g->rules->move_canon) {
         crown_buf b;
         crown_buf_init(&b, raw, sizeof raw);
@@ -875,22 +913,11 @@ static int match_text(crown_game *g, size_t n, const char *text, crown_move *mov
             normalize(raw, want, sizeof want))
             return MATCH_MALFORMED;
     }
-    crown_move parsed;
-    if (g->rules->move_parse && g->rules->move_parse(g->config, g->state, want, &parsed) == 0 &&
-        in_sorted(g->scratch, n, parsed)) {
-        crown_buf b;
-        crown_buf_init(&b, raw, sizeof raw);
-        g->rules->move_text(g->config, g->state, parsed, &b);
-        if (normalize(raw, have, sizeof have) == 0 && strcmp(want, have) == 0) {
-            *move = parsed;
-            return 0;
-        }
-    }
+    if (parse_text(g, want, text, 0, move) == 0)
+        return 0;
+    size_t n = gen_legal(g);
     for (size_t i = 0; i < n; i++) {
-        crown_buf b;
-        crown_buf_init(&b, raw, sizeof raw);
-        g->rules->move_text(g->config, g->state, g->scratch[i], &b);
-        if (normalize(raw, have, sizeof have) == 0 && strcmp(want, have) == 0) {
+        if (text_reads(g, g->scratch[i], want, 0)) {
             *move = g->scratch[i];
             return 0;
         }
@@ -937,8 +964,7 @@ CROWN_EXPORT int crown_move_from_text(crown_game *g, const char *text, crown_mov
     CHECK_GAME(g);
     CHECK_ARG(g, text);
     CHECK_ARG(g, move);
-    size_t n = gen_legal(g);
-    int why = match_text(g, n, text, move);
+    int why = match_text(g, text, move);
     if (why) {
         crown_err err;
         int rc = text_error(g, why, text, &err);
@@ -1376,28 +1402,29 @@ static int load(crown_game **out, const char *text, crown_err *err)
             crown_buf_init(&b, raw, sizeof raw);
             m = draw_outcome(g);
             g->rules->move_text(g->config, g->state, m, &b);
-            if (normalize(raw, have, sizeof have) == 0 &&
-                normalize(r->buf, want, sizeof want) == 0 && strcmp(have, want) == 0) {
+            if ((b.len + 1 <= b.cap && strcmp(raw, r->buf) == 0) ||
+                (normalize(raw, have, sizeof have) == 0 &&
+                 normalize(r->buf, want, sizeof want) == 0 && strcmp(have, want) == 0)) {
                 if ((rc = record_and_apply(g, CROWN_CHANCE, m, CROWN_H_AUTO, err)))
                     goto done;
                 continue;
             }
         }
-        size_t n = gen_legal(g);
         if (current(g) == CROWN_TERMINAL) {
             crown_errf(err, "line %zu: '%s' comes after the end of the game", r->line,
                        quote_text(q, r->buf));
             rc = CROWN_EILLEGAL;
             goto done;
         }
-        int why = match_text(g, n, r->buf, &m);
+        int why = match_text(g, r->buf, &m);
         if (why) {
             crown_err e2;
             rc = text_error(g, why, r->buf, &e2);
             crown_errf(err, "line %zu: %s", r->line, e2.msg);
             goto done;
         }
-        if ((rc = crown_game_step(g, m, explicit_chance ? 0 : CROWN_H_AUTO, err)))
+        /* (legal: match_text found it so) */
+        if ((rc = record_and_apply(g, current(g), m, explicit_chance ? 0 : CROWN_H_AUTO, err)))
             goto done;
     }
     if (next_line(r) != 0 || strcmp(r->buf, "end") != 0) {

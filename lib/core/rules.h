@@ -29,6 +29,8 @@ typedef struct crown_buf {
 void crown_buf_init(crown_buf *b, char *p, size_t cap);
 void crown_buf_puts(crown_buf *b, const char *s);
 void crown_buf_putc(crown_buf *b, char c);
+/* A number in decimal (no printf: move texts are written on hot paths). */
+void crown_buf_putu(crown_buf *b, unsigned v);
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif

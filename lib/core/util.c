@@ -36,6 +36,17 @@ void crown_buf_putc(crown_buf *b, char c)
     buf_append(b, &c, 1);
 }
 
+void crown_buf_putu(crown_buf *b, unsigned v)
+{
+    char tmp[10];
+    size_t k = sizeof tmp;
+    do {
+        tmp[--k] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    buf_append(b, tmp + k, sizeof tmp - k);
+}
+
 void crown_buf_printf(crown_buf *b, const char *fmt, ...)
 {
     char tmp[512];

@@ -669,23 +669,21 @@ static void kd_move_text(const void *config, const void *state, crown_move m, cr
 static int read_card(const char *t, size_t n)
 {
     static const char colours[] = "rbgy";
-    if (n < 2)
+    if (n < 2 || n > 3)
         return -1;
     const char *c = memchr(colours, t[0], 4);
     if (!c)
         return -1;
-    for (int r = 0; r < 10; r++) {
-        const char *rt = rank_txt[r];
-        size_t k = strlen(rt);
-        if (k != n - 1)
-            continue;
-        size_t i = 0;
-        while (i < k && (rt[i] >= 'A' && rt[i] <= 'Z' ? rt[i] - 'A' + 'a' : rt[i]) == t[1 + i])
-            i++;
-        if (i == k)
-            return CROWN_KD_CARD(r, (int)(c - colours));
-    }
-    return -1;
+    int r = -1;
+    if (n == 3)
+        r = t[1] == '1' && t[2] == '0' ? 5 : -1; /* "10" */
+    else if (t[1] >= '5' && t[1] <= '9')
+        r = t[1] - '5';
+    else
+        for (int k = 6; k < 10; k++)
+            if (t[1] == rank_txt[k][0] - 'A' + 'a')
+                r = k;
+    return r < 0 ? -1 : CROWN_KD_CARD(r, (int)(c - colours));
 }
 
 /* Splits a normalized text into at most `max` words; their number, or -1
@@ -756,6 +754,58 @@ static int kd_move_canon(const void *config, const char *text, crown_buf *out)
         }
     }
     return -1;
+}
+
+/* The move a canonical text names (the handle checks that it is legal and
+ * that its text is this one). */
+static int kd_move_parse(const void *config, const void *state, const char *text,
+                         crown_move *out)
+{
+    (void)config;
+    (void)state;
+    const char *w[6];
+    size_t wn[6];
+    int k = split_words(text, w, wn, 6);
+    if (k == 1) {
+        if (word_is(w[0], wn[0], "take") || word_is(w[0], wn[0], "pass")) {
+            *out = w[0][0] == 't' ? CROWN_KD_TAKE : CROWN_KD_PASS;
+            return 0;
+        }
+        return -1;
+    }
+    int first = k >= 2 ? read_card(w[1], wn[1]) : -1;
+    if (first < 0)
+        return -1;
+    if (word_is(w[0], wn[0], "lead") && k <= 5) {
+        int mask = 0;
+        for (int i = 1; i < k; i++) {
+            int c = read_card(w[i], wn[i]);
+            if (c < 0 || CROWN_KD_RANK(c) != CROWN_KD_RANK(first))
+                return -1;
+            mask |= 1 << CROWN_KD_COLOUR(c);
+        }
+        *out = CROWN_KD_LEAD(CROWN_KD_RANK(first), mask);
+        return 0;
+    }
+    if (word_is(w[0], wn[0], "beat")) {
+        int defence = k == 4 && word_is(w[2], wn[2], "with") ? read_card(w[3], wn[3]) : -1;
+        if (defence < 0)
+            return -1;
+        *out = CROWN_KD_BEAT(first, defence);
+        return 0;
+    }
+    if (k != 2)
+        return -1;
+    if (word_is(w[0], wn[0], "deal") || word_is(w[0], wn[0], "trump") ||
+        word_is(w[0], wn[0], "draw"))
+        *out = first;
+    else if (word_is(w[0], wn[0], "add"))
+        *out = CROWN_KD_ADD(first);
+    else if (word_is(w[0], wn[0], "transfer"))
+        *out = CROWN_KD_TRANSFER(first);
+    else
+        return -1;
+    return 0;
 }
 
 /* A card dealt or drawn is known to its receiver only. */
@@ -1143,6 +1193,7 @@ const crown_rules crown_kingdoms_rules = {
     .apply = kd_apply,
     .move_text = kd_move_text,
     .move_canon = kd_move_canon,
+    .move_parse = kd_move_parse,
     .notation = "lead R7, lead R7 G7, beat R7 with RQ, take, pass, add B7, transfer G7",
     .move_text_seen = kd_move_text_seen,
     .observe = kd_observe,
