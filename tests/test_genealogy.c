@@ -401,13 +401,25 @@ static void assert_kept_definitions(const genealogy *g)
 START_TEST(kept_definitions_follow_every_change)
 {
     trng r = {23};
+    int deep = 0; /* changes made with cards in rows past the rows' sets */
     for (int round = 0; round < 300; round++) {
         genealogy g;
         gn_clear(&g);
-        gn_found(&g, 0);
+        if (round % 3) {
+            gn_found(&g, 0);
+        } else {
+            /* In the last row with a set: children go past it. */
+            gn_place_at(&g, 0, GN_ROWSETS - 1, 1);
+        }
         assert_kept_definitions(&g);
         for (int op = 0; op < 80; op++) {
             int t = (int)trng_below(&r, GN_CARDS), side = trng_below(&r, 2) ? GN_RIGHT : GN_LEFT;
+            if (round % 3 == 0) { /* a card of the Genealogy */
+                int k = (int)trng_below(&r, (size_t)gn_count(&g));
+                t = gn_set_next(&g.present, 0);
+                while (k-- > 0)
+                    t = gn_set_next(&g.present, t + 1);
+            }
             int c = (int)trng_below(&r, GN_CARDS), kind = (int)trng_below(&r, 20);
             if (!gn_has(&g, t) || gn_has(&g, c) || gn_set_has(&g.attached, c))
                 continue;
@@ -435,8 +447,10 @@ START_TEST(kept_definitions_follow_every_change)
                 gn_enthrone(&g, t, &removed);
             }
             assert_kept_definitions(&g);
+            deep += !gn_set_empty(&g.deep);
         }
     }
+    ck_assert_int_gt(deep, 100);
 }
 END_TEST
 

@@ -12,10 +12,6 @@
 #include "../core/rules.h"
 #include "genealogy.h"
 
-int gn_set_count(const gn_set *s)
-{
-    return crown_popcount64(s->w[0]) + crown_popcount64(s->w[1]);
-}
 
 
 #define FOR_EACH(g, c) GN_FOR(&(g)->present, c)
@@ -33,10 +29,17 @@ int gn_count(const genealogy *g)
 
 int gn_at(const genealogy *g, int row, int x)
 {
-    FOR_EACH(g, c)
-        if (g->row[c] == row && g->x[c] == x)
+    gn_set in = gn_row_cards(g, row);
+    GN_FOR(&in, c)
+        if (g->x[c] == x)
             return c;
     return -1;
+}
+
+/* The set c is kept in, for its row. */
+static gn_set *row_home(genealogy *g, int row)
+{
+    return (unsigned)row < GN_ROWSETS ? &g->rowset[row] : &g->deep;
 }
 
 static int dist(int a, int b)
@@ -47,8 +50,9 @@ static int dist(int a, int b)
 /* Is there a card of `row`, other than `except`, within `d` of position x? */
 static int any_near(const genealogy *g, int row, int x, int d, int except)
 {
-    FOR_EACH(g, c)
-        if (c != except && g->row[c] == row && dist(g->x[c], x) <= d)
+    gn_set in = gn_row_cards(g, row);
+    GN_FOR(&in, c)
+        if (c != except && dist(g->x[c], x) <= d)
             return 1;
     return 0;
 }
@@ -176,10 +180,8 @@ void gn_view_build(const genealogy *g, int except, gn_view *v)
 /* The cards of a row, card `except` not counted (-1: every card). */
 static int count_row(const genealogy *g, int except, int row)
 {
-    int n = 0;
-    FOR_EACH(g, c)
-        n += c != except && g->row[c] == row;
-    return n;
+    gn_rows rows = {g, except};
+    return gn_rows_size(&rows, row);
 }
 
 int gn_view_scanned_row_size(const gn_view *v, int row)
@@ -221,35 +223,8 @@ void gn_rows_count(const genealogy *g, int except, gn_rows *rows)
 {
     rows->g = g;
     rows->except = except;
-    rows->top = rows->nrows = 0;
-    gn_set cards = g->present;
-    if (except >= 0)
-        gn_set_del(&cards, except);
-    int first = gn_set_next(&cards, 0);
-    if (first < 0)
-        return;
-    /* One pass, counting into rows first-row - 128 .. first-row + 127. */
-    int base = g->row[first] - GN_VIEW_ROWS / 2;
-    memset(rows->size, 0, sizeof rows->size);
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = cards.w[w]; bits; bits &= bits - 1) {
-            unsigned i = (unsigned)(g->row[64 * w + __builtin_ctzll(bits)] - base);
-            if (i >= GN_VIEW_ROWS)
-                return; /* rows far apart: counted on demand */
-            rows->size[i]++;
-        }
-    rows->top = base;
-    rows->nrows = GN_VIEW_ROWS;
 }
 
-int gn_rows_size(const gn_rows *rows, int row)
-{
-    if (rows->nrows) {
-        int i = row - rows->top;
-        return i < 0 || i >= rows->nrows ? 0 : rows->size[i];
-    }
-    return count_row(rows->g, rows->except, row);
-}
 
 /* ---- the definitions kept up to date ---- */
 
@@ -291,9 +266,12 @@ static void refresh_around(genealogy *g, int r, int x)
 {
     uint32_t occ0 = 0, occ1 = 0, occ2 = 0; /* rows r - 1, r, r + 1 */
     uint8_t at[3 * 32 + 1];                  /* [32 i + 8 + d]; the last: elsewhere */
+    gn_set near = gn_row_cards(g, r - 1), mid = gn_row_cards(g, r), below = gn_row_cards(g, r + 1);
+    for (int w = 0; w < 2; w++)
+        near.w[w] |= mid.w[w] | below.w[w];
     /* Without branches on the cards' places (they are unpredictable). */
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = g->present.w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = near.w[w]; bits; bits &= bits - 1) {
             int c = 64 * w + __builtin_ctzll(bits);
             unsigned i = (unsigned)(g->row[c] - r + 1);
             unsigned d = (unsigned)(g->x[c] - x + WIN);
@@ -318,7 +296,10 @@ static void refresh_around(genealogy *g, int r, int x)
 void gn_place_at(genealogy *g, int c, int row, int x)
 {
     int moved = gn_has(g, c), r0 = g->row[c], x0 = g->x[c];
+    if (moved)
+        gn_set_del(row_home(g, r0), c);
     gn_set_add(&g->present, c);
+    gn_set_add(row_home(g, row), c);
     g->row[c] = (int16_t)row;
     g->x[c] = (int16_t)x;
     if (moved)
@@ -344,6 +325,7 @@ void gn_place_child(genealogy *g, int c, int parent, int side)
 /* Takes c out, without defining the others again. */
 static void take_out(genealogy *g, int c)
 {
+    gn_set_del(row_home(g, g->row[c]), c);
     gn_set_del(&g->present, c);
     gn_set_del(&g->active, c);
     gn_set_del(&g->usable[0], c);
@@ -527,9 +509,12 @@ void gn_drop_rows_above(genealogy *g, int row, gn_set *removed)
             take_out_with_attachments(g, c, removed);
             any = 1;
         }
+    memset(g->rowset, 0, sizeof g->rowset);
+    g->deep = (gn_set){{0, 0}};
     FOR_EACH(g, c) {
         g->row[c] = (int16_t)(g->row[c] - row);
         g->x[c] = (int16_t)(g->x[c] - row);
+        gn_set_add(row_home(g, g->row[c]), c);
     }
     if (any) /* (a shift of every card changes no definition) */
         refresh_all(g);
@@ -563,6 +548,14 @@ int gn_check(const genealogy *g)
     GN_FOR(&g->attached, a)
         if (g->under[a] == GN_NONE || !gn_has(g, g->under[a]))
             return -1;
+    /* The rows' sets, against the rows. */
+    genealogy h;
+    memset(h.rowset, 0, sizeof h.rowset);
+    h.deep = (gn_set){{0, 0}};
+    FOR_EACH(g, c)
+        gn_set_add(row_home(&h, g->row[c]), c);
+    if (memcmp(h.rowset, g->rowset, sizeof h.rowset) || memcmp(&h.deep, &g->deep, sizeof h.deep))
+        return -1;
     /* The definitions kept up to date, against the view from scratch. */
     gn_view v;
     gn_view_build(g, -1, &v);

@@ -19,8 +19,10 @@
  * - T is Active when it is not covered and has a usable side.
  *
  * The structure is a plain value (copy it with memcpy or assignment).  It
- * keeps the definitions of every card (Active, usable sides) up to date as
- * cards are placed and removed: a change at (r, x) can only change the
+ * keeps the cards of each row as a set, and the definitions of every card
+ * (Active, usable sides) up to date as cards are placed and removed: the
+ * sets are the same whatever order the changes came in (a value of the
+ * positions).  A change at (r, x) can only change the
  * cards of row r within 4 of x and those of row r - 1 within 2 of x, so
  * those are defined again from the rows r - 1 .. r + 1 (gn_is_active,
  * gn_side_usable).  gn_check compares them with a computation from
@@ -31,7 +33,10 @@
 
 #include <stdint.h>
 
+#include "../core/rules.h"
+
 #define GN_CARDS 128 /* card ids 0..127 */
+#define GN_ROWSETS 16 /* rows indexed by a set of their cards */
 #define GN_NONE 0xFF
 #define GN_LEFT (-1)
 #define GN_RIGHT 1
@@ -50,6 +55,8 @@ typedef struct genealogy {
     /* Kept up to date by every change below (never written elsewhere): */
     gn_set active;              /* the Active cards */
     gn_set usable[2];           /* the cards whose left [0] / right [1] side is usable */
+    gn_set rowset[GN_ROWSETS];  /* the cards of rows 0 .. GN_ROWSETS - 1, by row */
+    gn_set deep;                /* the cards of the other rows */
 } genealogy;
 
 static inline int gn_set_has(const gn_set *s, int c)
@@ -72,7 +79,10 @@ static inline int gn_set_empty(const gn_set *s)
     return (s->w[0] | s->w[1]) == 0;
 }
 
-int gn_set_count(const gn_set *s);
+static inline int gn_set_count(const gn_set *s)
+{
+    return crown_popcount64(s->w[0]) + crown_popcount64(s->w[1]);
+}
 /* Has the set two elements or more? */
 static inline int gn_set_many(const gn_set *s)
 {
@@ -104,6 +114,18 @@ static inline int gn_has(const genealogy *g, int c)
 int gn_count(const genealogy *g);
 /* The card at (row, x), or -1. */
 int gn_at(const genealogy *g, int row, int x);
+/* The cards of a row (constant time for the rows 0 .. GN_ROWSETS - 1, the
+ * others are picked out of g->deep). */
+static inline gn_set gn_row_cards(const genealogy *g, int row)
+{
+    if ((unsigned)row < GN_ROWSETS)
+        return g->rowset[row];
+    gn_set s = {{0, 0}};
+    GN_FOR(&g->deep, c)
+        if (g->row[c] == row)
+            gn_set_add(&s, c);
+    return s;
+}
 
 /* ---- the definitions, as kept up to date (constant time) ---- */
 static inline int gn_is_active(const genealogy *g, int c)
@@ -176,16 +198,18 @@ static inline int gn_view_row_size(const gn_view *v, int row)
     return i < 0 || i >= v->nrows ? 0 : v->first[i + 1] - v->first[i];
 }
 
-/* The number of cards in each row, counted once; rows far apart are
- * counted on demand. */
+/* The number of cards in each row, without card `except` (-1: every
+ * card), in constant time from the rows' sets. */
 typedef struct gn_rows {
     const genealogy *g;
-    int except;             /* a card not counted, or -1 */
-    int top, nrows;         /* nrows 0: count on demand */
-    uint8_t size[GN_VIEW_ROWS];
+    int except;
 } gn_rows;
 void gn_rows_count(const genealogy *g, int except, gn_rows *rows);
-int gn_rows_size(const gn_rows *rows, int row);
+static inline int gn_rows_size(const gn_rows *rows, int row)
+{
+    gn_set in = gn_row_cards(rows->g, row);
+    return gn_set_count(&in) - (rows->except >= 0 && gn_set_has(&in, rows->except));
+}
 
 /* ---- placing and removing ---- */
 /* The founder of an empty Genealogy, at row 0, position 0. */
