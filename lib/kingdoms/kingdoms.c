@@ -309,26 +309,29 @@ static void end_bout(const kd_config *c, kd_state *s)
     run_refill(c, s);
 }
 
-/* May `p` be asked to add now? */
-static int may_add(const kd_config *c, const kd_state *s, int p)
-{
-    if (p == s->defender || s->hand[p] == 0)
-        return 0;
-    return p == s->attacker || (c->ruthless && s->others_may_add);
-}
-
 /* Asks the first eligible seat clockwise from `from` (inclusive) that has
  * not passed, or ends the adding (and the bout). */
 static void ask_from(const kd_config *c, kd_state *s, int from)
 {
     if (s->natt < s->limit) {
-        for (int k = 0; k < c->players; k++) {
-            int p = (from + k) % c->players;
-            if (may_add(c, s, p) && !(s->passed >> p & 1)) {
-                s->ask = (uint8_t)p;
-                s->phase = KD_ASK;
-                return;
-            }
+        /* The seats that may be asked to add, as bits: not the defender,
+         * holding cards, the attacker (any such seat in ruthless play once
+         * others may add), and not passed. */
+        unsigned may = 0, all = (1u << c->players) - 1;
+        if (c->ruthless && s->others_may_add) {
+            for (int p = 0; p < c->players; p++)
+                may |= (unsigned)(s->hand[p] != 0) << p;
+        } else if (s->hand[s->attacker]) {
+            may = 1u << s->attacker;
+        }
+        may &= ~(1u << s->defender) & ~(unsigned)s->passed;
+        if (may) {
+            /* The first clockwise from `from`: the seats rotated to start there. */
+            unsigned rot = ((may >> from) | (may << (c->players - from))) & all;
+            int p = from + __builtin_ctz(rot);
+            s->ask = (uint8_t)(p >= c->players ? p - c->players : p);
+            s->phase = KD_ASK;
+            return;
         }
     }
     end_bout(c, s);
