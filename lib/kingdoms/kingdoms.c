@@ -119,8 +119,9 @@ static int is_in(const kd_state *s, int seat)
 
 static int next_in(const kd_config *c, const kd_state *s, int seat)
 {
-    for (int k = 1; k < c->players; k++) {
-        int t = (seat + k) % c->players;
+    for (int k = 1, t = seat; k < c->players; k++) { /* clockwise, without a division */
+        if (++t == c->players)
+            t = 0;
         if (is_in(s, t))
             return t;
     }
@@ -297,8 +298,9 @@ static void end_bout(const kd_config *c, kd_state *s)
     /* Refill: the attacker, the other contributors clockwise, the defender. */
     int a = s->attacker, k = 0;
     s->refill[k++] = (uint8_t)a;
-    for (int i = 1; i < c->players; i++) {
-        int p = (a + i) % c->players;
+    for (int i = 1, p = a; i < c->players; i++) {
+        if (++p == c->players)
+            p = 0;
         if (p != d && (s->contributors >> p & 1))
             s->refill[k++] = (uint8_t)p;
     }
