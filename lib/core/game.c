@@ -236,7 +236,8 @@ static int share_history(crown_game *g)
     c->flags = base + flags_at;
     c->hist = (crown_move *)(void *)(base + moves_at);
     c->slot = (uint32_t *)(void *)(base + moves_at + moves);
-    memcpy(c->snaps, g->snaps, ns * ss);
+    if (ns) /* (g->snaps may be NULL when there are none) */
+        memcpy(c->snaps, g->snaps, ns * ss);
     memcpy(c->flags, g->flags, n);
     memcpy(c->hist, g->hist, moves);
     memcpy(c->slot, g->slot, slots);
