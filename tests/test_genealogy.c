@@ -474,6 +474,18 @@ START_TEST(check_finds_broken_geometry)
     g = row_of(3);
     gn_set_add(&g.usable[0], 9); /* a card not placed */
     ck_assert_int_eq(gn_check(&g), -1);
+    /* The rows' sets: a card missing from its row, in another row too, in
+     * the deep rows' set while in row 0. */
+    g = row_of(3);
+    ck_assert_int_eq(gn_check(&g), 0);
+    gn_set_del(&g.rowset[0], 1);
+    ck_assert_int_eq(gn_check(&g), -1);
+    g = row_of(3);
+    gn_set_add(&g.rowset[1], 1);
+    ck_assert_int_eq(gn_check(&g), -1);
+    g = row_of(3);
+    gn_set_add(&g.deep, 2);
+    ck_assert_int_eq(gn_check(&g), -1);
 }
 END_TEST
 

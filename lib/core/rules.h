@@ -175,10 +175,12 @@ typedef struct crown_rules {
      * they were given in) and returns 0; else returns -1.  Whether the move
      * is legal is not its concern. */
     int (*move_canon)(const void *config, const char *text, crown_buf *out);
-    /* Optional: the move a canonical text (as move_canon writes it) names in
-     * `state`, without generating the legal moves' texts; 0, or -1 when it
-     * cannot tell.  The handle still checks that the move is legal and that
-     * its text is this one. */
+    /* Optional: the move a text names in `state`, without generating the
+     * legal moves' texts; 0, or -1 when it cannot tell.  The text is
+     * normalized (as move_canon receives it) but may not be canonical: the
+     * handle first tries the text as it is (a saved game's), then its
+     * canonical form, and checks each time that the move is legal and that
+     * its text is this one.  Any text must be read safely. */
     int (*move_parse)(const void *config, const void *state, const char *canon, crown_move *out);
     /* Examples of the notation, for "cannot read" messages. */
     const char *notation;

@@ -19,8 +19,7 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
             gn_set_add(&f->characters, i);
     for (int i = 0; i <= d->n; i++) {
         gn_set_add(&f->colour[d->card[i].colour & 3], i);
-        if (d->card[i].number < 10)
-            gn_set_add(&f->number[d->card[i].number], i);
+        gn_set_add(&f->number[d->card[i].number % 10], i);
     }
 }
 

@@ -66,7 +66,8 @@ static inline int kb_matches(const kb_deck *d, int c, int t)
  * at once). */
 static inline gn_set kb_matching(const kb_deck *d, const kb_faces *f, int c, const gn_set *set)
 {
-    const gn_set *a = &f->colour[d->card[c].colour], *b = &f->number[d->card[c].number];
+    /* (colours 0-3 and numbers 1-9, as parsed; masked as kb_faces_init does) */
+    const gn_set *a = &f->colour[d->card[c].colour & 3], *b = &f->number[d->card[c].number % 10];
     gn_set m = {{set->w[0] & (a->w[0] | b->w[0]), set->w[1] & (a->w[1] | b->w[1])}};
     return m;
 }
