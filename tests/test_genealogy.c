@@ -337,12 +337,10 @@ START_TEST(views_of_rows_far_apart)
     ck_assert_int_eq(gn_view_row_size(&v, 0), 2);
     ck_assert_int_eq(gn_view_row_size(&v, 300), 2);
     ck_assert_int_eq(gn_view_row_size(&v, 150), 0);
-    gn_rows rows; /* counted on demand */
-    gn_rows_count(&g, 4, &rows);
-    ck_assert_int_eq(gn_rows_size(&rows, 0), 2);
-    ck_assert_int_eq(gn_rows_size(&rows, 300), 1);
-    ck_assert_int_eq(gn_rows_size(&rows, 301), 1);
-    ck_assert_int_eq(gn_rows_size(&rows, 150), 0);
+    ck_assert_int_eq(gn_row_size_except(&g, 0, 4), 2);
+    ck_assert_int_eq(gn_row_size_except(&g, 300, 4), 1);
+    ck_assert_int_eq(gn_row_size_except(&g, 301, 4), 1);
+    ck_assert_int_eq(gn_row_size_except(&g, 150, 4), 0);
     gn_view w;
     gn_view_without(&g, &v, 5, &w);
     ck_assert(gn_set_has(&w.active, 3) && gn_set_has(&w.active, 4));
@@ -385,15 +383,13 @@ static void assert_kept_definitions(const genealogy *g)
         }
     }
     ck_assert_msg(bad < 0, "card %d: a sure spot of a New Connection is no spot", bad);
-    gn_rows rows;
     int except = gn_set_next(&g->present, 0);
-    gn_rows_count(g, except, &rows);
     genealogy h = *g;
     if (except >= 0)
         gn_remove(&h, except);
     int wrong_row = INT32_MIN;
     for (int row = gn_top_row(g) - 1; row <= gn_bottom_row(g) + 1; row++)
-        if (gn_rows_size(&rows, row) != gn_row_size(&h, row))
+        if (gn_row_size_except(g, row, except) != gn_row_size(&h, row))
             wrong_row = row;
     ck_assert_msg(wrong_row == INT32_MIN, "row %d: counted wrong", wrong_row);
 }

@@ -176,12 +176,10 @@ static int nc_sure(const kf_config *cfg, const kf_state *s, int c, gn_spot *spot
     int n = gn_new_connection_sure_spots(&s->gn, c, spots);
     if (n == 0)
         return 0;
-    gn_rows rows;
-    gn_rows_count(&s->gn, c, &rows);
     for (int i = 0; i < n; i++) {
         int r = s->gn.row[spots[i].target];
-        if (rows_allow(cfg, s, gn_rows_size(&rows, r), gn_rows_size(&rows, r + 1), c,
-                       spots[i].target))
+        if (rows_allow(cfg, s, gn_row_size_except(&s->gn, r, c),
+                       gn_row_size_except(&s->gn, r + 1, c), c, spots[i].target))
             return 1;
     }
     return 0;
@@ -277,8 +275,6 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     size_t n = 0;
     gn_lazy_view view;
     view.built = 0; /* (not the whole view: it is rarely needed) */
-    gn_rows rows;
-    rows.g = NULL; /* counted when first needed */
     int child_number = run_active(s) ? CARD(cfg, s->run_child)->number : -1;
     /* Characters beside Active cards. */
     GN_FOR(&s->hand, c) {
@@ -295,10 +291,7 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
                     sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
                     continue;
                 int r = s->gn.row[t];
-                if (!rows.g)
-                    gn_rows_count(&s->gn, -1, &rows);
-                if (!rows_allow(cfg, s, gn_rows_size(&rows, r), gn_rows_size(&rows, r + 1), c,
-                                t)) {
+                if (!rows_allow(cfg, s, gn_row_size(&s->gn, r), gn_row_size(&s->gn, r + 1), c, t)) {
                     (*blocked)++;
                     continue;
                 }

@@ -177,16 +177,9 @@ void gn_view_build(const genealogy *g, int except, gn_view *v)
         view_define_row(g, v, i);
 }
 
-/* The cards of a row, card `except` not counted (-1: every card). */
-static int count_row(const genealogy *g, int except, int row)
-{
-    gn_rows rows = {g, except};
-    return gn_rows_size(&rows, row);
-}
-
 int gn_view_scanned_row_size(const gn_view *v, int row)
 {
-    return count_row(v->scanned, v->except, row);
+    return gn_row_size_except(v->scanned, row, v->except);
 }
 
 void gn_view_without(const genealogy *g, const gn_view *full, int c, gn_view *out)
@@ -217,12 +210,6 @@ gn_set gn_active_set(const genealogy *g)
     gn_view v;
     gn_view_build(g, -1, &v);
     return v.active;
-}
-
-void gn_rows_count(const genealogy *g, int except, gn_rows *rows)
-{
-    rows->g = g;
-    rows->except = except;
 }
 
 
@@ -462,11 +449,6 @@ void gn_move(genealogy *g, int c, int target, int side)
 {
     int row = g->row[target], x = g->x[target] + 2 * side;
     gn_place_at(g, c, row, x);
-}
-
-int gn_row_size(const genealogy *g, int row)
-{
-    return count_row(g, -1, row);
 }
 
 int gn_top_row(const genealogy *g)

@@ -198,17 +198,12 @@ static inline int gn_view_row_size(const gn_view *v, int row)
     return i < 0 || i >= v->nrows ? 0 : v->first[i + 1] - v->first[i];
 }
 
-/* The number of cards in each row, without card `except` (-1: every
- * card), in constant time from the rows' sets. */
-typedef struct gn_rows {
-    const genealogy *g;
-    int except;
-} gn_rows;
-void gn_rows_count(const genealogy *g, int except, gn_rows *rows);
-static inline int gn_rows_size(const gn_rows *rows, int row)
+/* The number of cards in a row, without card `except` (-1: every card),
+ * in constant time from the rows' sets (gn_row_size: every card). */
+static inline int gn_row_size_except(const genealogy *g, int row, int except)
 {
-    gn_set in = gn_row_cards(rows->g, row);
-    return gn_set_count(&in) - (rows->except >= 0 && gn_set_has(&in, rows->except));
+    gn_set in = gn_row_cards(g, row);
+    return gn_set_count(&in) - (except >= 0 && gn_set_has(&in, except));
 }
 
 /* ---- placing and removing ---- */
@@ -259,7 +254,10 @@ void gn_move(genealogy *g, int c, int target, int side);
 
 /* ---- rows ---- */
 /* Cards in a row. */
-int gn_row_size(const genealogy *g, int row);
+static inline int gn_row_size(const genealogy *g, int row)
+{
+    return gn_row_size_except(g, row, -1);
+}
 /* The number of non-empty rows (the generations). */
 int gn_generations(const genealogy *g);
 /* The lowest and highest non-empty row numbers; 0 when empty. */
