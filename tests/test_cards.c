@@ -167,6 +167,52 @@ START_TEST(matching_sets_agree_with_kb_matches)
 }
 END_TEST
 
+/* The kind sets of kb_faces and kb_firsts, against the cards one by one. */
+START_TEST(kind_sets_and_firsts_agree_with_the_cards)
+{
+    const char *lists[] = {"default", "B1m B1m R1f-skip exile exile new-connection G8f-draw3 G8f-draw3"};
+    for (int l = 0; l < 2; l++) {
+        kb_deck d;
+        kb_faces f;
+        crown_err err;
+        OK(kb_parse_deck(&d, lists[l], &err));
+        kb_faces_init(&f, &d);
+        int sizes[3] = {0, 0, 0};
+        for (int c = 0; c <= d.n; c++) {
+            const kb_card *k = &d.card[c];
+            int ability = k->kind == KB_CHARACTER && k->ability != KB_PLAIN;
+            int event = k->kind == KB_EVENT && k->event != KB_EXILE;
+            int exile = k->kind == KB_EVENT && k->event == KB_EXILE;
+            ck_assert_int_eq(gn_set_has(&f.abilities, c), ability);
+            ck_assert_int_eq(gn_set_has(&f.events, c), event);
+            ck_assert_int_eq(gn_set_has(&f.exiles, c), exile);
+            sizes[0] += ability;
+            sizes[1] += event;
+            sizes[2] += exile;
+        }
+        ck_assert(sizes[0] > 0 && sizes[1] > 0 && sizes[2] > 0);
+        /* Random sets: a card is among the firsts when no lower card of the
+         * set has its face. */
+        uint64_t r = 12345 + (uint64_t)l;
+        for (int i = 0; i < 200; i++) {
+            gn_set set = {{0, 0}};
+            for (int c = 0; c <= d.n; c++) {
+                r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+                if (r >> 62 == 0)
+                    gn_set_add(&set, c);
+            }
+            gn_set firsts = kb_firsts(&f, &set);
+            for (int c = 0; c < GN_CARDS; c++) {
+                int want = gn_set_has(&set, c);
+                for (int b = 0; b < c && want; b++)
+                    want = !(gn_set_has(&set, b) && d.face[b] == d.face[c]);
+                ck_assert_int_eq(gn_set_has(&firsts, c), want);
+            }
+        }
+    }
+}
+END_TEST
+
 static void expect_bad(const char *list, const char *fragment)
 {
     kb_deck d;
@@ -202,6 +248,7 @@ int main(void)
     tcase_add_test(tc, identical_cards_share_a_face);
     tcase_add_test(tc, custom_deck_list);
     tcase_add_test(tc, matching_sets_agree_with_kb_matches);
+    tcase_add_test(tc, kind_sets_and_firsts_agree_with_the_cards);
     tcase_add_test(tc, malformed_deck_list);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -227,26 +227,28 @@ static int sibling_spot(const kbg_state *s, int row, int x)
 
 /* ---- legal moves ------------------------------------------------------ */
 
-/* May p play card c of his hand, as far as the last card goes?  The last
- * card must be a Character, announced. */
-static int last_card_ok(const kbg_config *cfg, const kbg_state *s, int p, int c)
+static gn_set set_and(const gn_set *a, const gn_set *b)
 {
-    if (gn_set_many(&s->hand[p]))
-        return 1;
-    return CARD(cfg, c)->kind == KB_CHARACTER && (s->announced & BIT(p));
+    gn_set r = {{a->w[0] & b->w[0], a->w[1] & b->w[1]}};
+    return r;
 }
 
-/* May card c of the hand be played in this mode? */
-static int card_ok(const kbg_config *cfg, const kbg_state *s, int c)
+/* The cards of the hand that may be played in this mode: one per face (the
+ * lowest), the last card only as an announced Character, after a draw only
+ * cards like the one drawn, against a pending Draw 3 or Skip only
+ * Characters with an ability. */
+static gn_set playable(const kbg_config *cfg, const kbg_state *s)
 {
     int p = s->player;
-    if (!kb_first_of_face(&cfg->faces, &s->hand[p], c) || !last_card_ok(cfg, s, p, c))
-        return 0;
+    const kb_faces *f = &cfg->faces;
+    gn_set ok = kb_firsts(f, &s->hand[p]);
+    if (!gn_set_many(&s->hand[p]))
+        ok = (s->announced & BIT(p)) ? set_and(&ok, &f->characters) : (gn_set){{0, 0}};
     if (s->mode == KBG_M_DRAWN)
-        return cfg->deck.face[c] == cfg->deck.face[s->drawn];
-    if (s->mode == KBG_M_PENDING)
-        return CARD(cfg, c)->kind == KB_CHARACTER && CARD(cfg, c)->ability != KB_PLAIN;
-    return 1;
+        ok = set_and(&ok, &f->same[s->drawn]);
+    else if (s->mode == KBG_M_PENDING)
+        ok = set_and(&ok, &f->abilities);
+    return ok;
 }
 
 /* May t be targeted in this mode (after a birth: only the child)? */
@@ -332,10 +334,10 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
     int carrier = cfg->advanced ? kb_kings_blood_carrier(&cfg->deck, &s->gn) : -1;
     if (carrier >= 0 && gn_set_has(&targets, carrier))
         gn_set_add(&any, carrier);
+    const kb_faces *f = &cfg->faces;
+    gn_set ok = playable(cfg, s), characters = set_and(&ok, &f->characters);
     /* Characters beside Active cards (in KBG_M_PENDING: shifts). */
-    GN_FOR(hand, c) {
-        if (CARD(cfg, c)->kind != KB_CHARACTER || !card_ok(cfg, s, c))
-            continue;
+    GN_FOR(&characters, c) {
         gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &targets);
         on.w[0] |= any.w[0];
         on.w[1] |= any.w[1];
@@ -352,23 +354,16 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         }
     }
     if (mode != KBG_M_PENDING) {
-        GN_FOR(hand, e)
-            if (CARD(cfg, e)->kind == KB_EVENT && CARD(cfg, e)->event != KB_EXILE &&
-                card_ok(cfg, s, e))
-                n += event_moves(cfg, s, &view, e, 0, out + n);
+        gn_set events = set_and(&ok, &f->events), exiles = set_and(&ok, &f->exiles);
+        GN_FOR(&events, e)
+            n += event_moves(cfg, s, &view, e, 0, out + n);
         /* Exiles, ordered by seat (the encoding's order). */
-        int exile = -1;
-        GN_FOR(hand, e)
-            if (exile < 0 && CARD(cfg, e)->kind == KB_EVENT && CARD(cfg, e)->event == KB_EXILE &&
-                card_ok(cfg, s, e))
-                exile = e;
+        int exile = gn_set_next(&exiles, 0);
         if (exile >= 0)
             n += event_moves(cfg, s, &view, exile, 0, out + n);
         if (mode == KBG_M_CHILD) {
-            GN_FOR(hand, c) {
-                if (CARD(cfg, c)->kind != KB_CHARACTER || CARD(cfg, c)->number != child_number ||
-                    !card_ok(cfg, s, c))
-                    continue;
+            gn_set siblings = set_and(&characters, &f->number[child_number]);
+            GN_FOR(&siblings, c) {
                 for (int side = 0; side <= 1; side++) {
                     int sd = side ? 1 : -1, r, x;
                     if (s->run_side && sd != s->run_side)
@@ -379,7 +374,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
             }
         }
         int kb = cfg->kings_blood;
-        if (cfg->advanced && gn_set_has(hand, kb) && card_ok(cfg, s, kb))
+        if (cfg->advanced && gn_set_has(&ok, kb))
             GN_FOR(active, t)
                 if (target_ok(s, t))
                     out[n++] = CROWN_KB_KINGS_BLOOD(t);
@@ -389,7 +384,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         out[n++] = CROWN_KB_DRAW;
     if (mode == KBG_M_DRAWN || mode == KBG_M_CHILD || mode == KBG_M_FREE)
         out[n++] = CROWN_KB_STOP;
-    if (count(hand) <= 2 && !(s->announced & BIT(p)))
+    if (gn_set_at_most_two(hand) && !(s->announced & BIT(p)))
         out[n++] = CROWN_KB_ANNOUNCE;
     if (mode == KBG_M_TURN && plays == 0 && !can_draw(s))
         out[n++] = CROWN_KB_PASS;
@@ -565,7 +560,7 @@ static void end_turn(const kbg_config *cfg, kbg_state *s)
         return;
     }
     s->step = KBG_S_PASS_ON;
-    if (count(&s->hand[p]) == 1 && !(s->announced & BIT(p))) {
+    if (!gn_set_empty(&s->hand[p]) && !gn_set_many(&s->hand[p]) && !(s->announced & BIT(p))) {
         s->lost |= (uint8_t)BIT(p);
         s->drawer = (uint8_t)p;
         s->draws_left = 3;
@@ -633,7 +628,7 @@ static void advance(const kbg_config *cfg, kbg_state *s)
             return;
         }
         /* An empty Genealogy restarts at once, before anything else. */
-        if (s->step != KBG_S_DEAL && gn_count(&s->gn) == 0) {
+        if (s->step != KBG_S_DEAL && gn_empty(&s->gn)) {
             if (!any_character(cfg, &s->pile) && !any_character(cfg, &s->discards)) {
                 game_over(cfg, s, KBG_END_NO_FOUNDER);
                 continue;
@@ -1487,7 +1482,7 @@ static int kbg_check(const void *config, const void *state, crown_err *err)
         }
     }
     if (s->phase == KBG_PLAY || s->phase == KBG_DRAW || s->phase == KBG_MARRIAGE) {
-        if (gn_count(&s->gn) == 0) {
+        if (gn_empty(&s->gn)) {
             crown_errf(err, "an empty Genealogy was not restarted");
             return -1;
         }

@@ -15,8 +15,13 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
             if (d->face[i] == d->face[j])
                 gn_set_add(&f->same[i], j);
     for (int i = 0; i < d->n; i++)
-        if (d->card[i].kind == KB_CHARACTER)
+        if (d->card[i].kind == KB_CHARACTER) {
             gn_set_add(&f->characters, i);
+            if (d->card[i].ability != KB_PLAIN)
+                gn_set_add(&f->abilities, i);
+        } else if (d->card[i].kind == KB_EVENT) {
+            gn_set_add(d->card[i].event == KB_EXILE ? &f->exiles : &f->events, i);
+        }
     for (int i = 0; i <= d->n; i++) {
         gn_set_add(&f->colour[d->card[i].colour & 3], i);
         gn_set_add(&f->number[d->card[i].number % 10], i);
@@ -144,7 +149,7 @@ static void line_word(lines *l, const char *w, size_t n)
 
 void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b)
 {
-    if (gn_count(g) == 0) {
+    if (gn_empty(g)) {
         crown_buf_puts(b, "  (empty)\n");
         return;
     }

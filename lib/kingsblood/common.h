@@ -17,6 +17,9 @@
 typedef struct kb_faces {
     gn_set same[KB_MAX_DECK + 1];
     gn_set characters; /* the deck's Characters */
+    gn_set abilities;  /* its Characters with an ability */
+    gn_set events;     /* its Events other than Exile */
+    gn_set exiles;     /* its Exiles */
     /* The cards of each colour and of each number (every id, the King's
      * Blood card included), for kb_matching. */
     gn_set colour[4], number[10];
@@ -42,6 +45,19 @@ static inline int kb_first_of_face(const kb_faces *f, const gn_set *set, int c)
 {
     gn_set m = kb_same_in(f, set, c);
     return gn_set_next(&m, 0) == c;
+}
+
+/* The cards of `set` that are the lowest of their face in it. */
+static inline gn_set kb_firsts(const kb_faces *f, const gn_set *set)
+{
+    gn_set out = *set;
+    GN_FOR(set, c)
+        if (gn_set_has(&out, c)) {
+            out.w[0] &= ~f->same[c].w[0];
+            out.w[1] &= ~f->same[c].w[1];
+            gn_set_add(&out, c);
+        }
+    return out;
 }
 
 /* Chance outcomes over `set`: one per face (its lowest card), only

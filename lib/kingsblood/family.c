@@ -408,7 +408,7 @@ static void advance(const kf_config *cfg, kf_state *s)
         if (s->phase == KF_OVER)
             return;
         /* An empty Genealogy restarts at once, before anything else. */
-        if (gn_count(&s->gn) == 0) {
+        if (gn_empty(&s->gn)) {
             if (!any_character(cfg, &s->pile) &&
                 (s->dead || !any_character(cfg, &s->discards))) {
                 end_game(s, KF_END_NO_FOUNDER);
@@ -694,7 +694,7 @@ int64_t kf_score(const kf_config *cfg, const kf_state *s)
 {
     const genealogy *g = &s->gn;
     int64_t score = 10 * (int64_t)s->exhausted;
-    if (gn_count(g) == 0)
+    if (gn_empty(g))
         return score;
     int top_ent = -1;
     GN_FOR(&g->present, c)
@@ -892,7 +892,7 @@ static int kf_check(const void *config, const void *state, crown_err *err)
     }
     if ((s->phase == KF_PLAY || s->phase == KF_FORCED || s->phase == KF_PLACE ||
          s->phase == KF_DRAW || s->phase == KF_MARRIAGE) &&
-        gn_count(&s->gn) == 0) {
+        gn_empty(&s->gn)) {
         crown_errf(err, "an empty Genealogy was not restarted");
         return -1;
     }

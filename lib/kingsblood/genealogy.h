@@ -103,8 +103,45 @@ static inline int gn_set_next(const gn_set *s, int from)
     uint64_t w = s->w[1] & (~0ULL << (from - 64));
     return w ? 64 + __builtin_ctzll(w) : -1;
 }
-/* for each card c of *set, ascending (the set may lose c in the body) */
-#define GN_FOR(set, c) for (int c = gn_set_next((set), 0); c >= 0; c = gn_set_next((set), c + 1))
+/* A walk over the cards of a set as it was when the walk began. */
+typedef struct gn_iter {
+    uint64_t w[2];
+} gn_iter;
+static inline gn_iter gn_iter_of(const gn_set *s)
+{
+    gn_iter it = {{s->w[0], s->w[1]}};
+    return it;
+}
+/* The next card of the walk (ascending), or -1 at its end. */
+static inline int gn_iter_next(gn_iter *it)
+{
+    if (it->w[0]) {
+        int c = __builtin_ctzll(it->w[0]);
+        it->w[0] &= it->w[0] - 1;
+        return c;
+    }
+    if (it->w[1]) {
+        int c = 64 + __builtin_ctzll(it->w[1]);
+        it->w[1] &= it->w[1] - 1;
+        return c;
+    }
+    return -1;
+}
+/* Has the set two elements or fewer? */
+static inline int gn_set_at_most_two(const gn_set *s)
+{
+    gn_iter it = gn_iter_of(s);
+    gn_iter_next(&it);
+    gn_iter_next(&it);
+    return (it.w[0] | it.w[1]) == 0;
+}
+/* for each card c of *set, ascending: the cards the set held when the loop
+ * began (the body may change the set).  `break` and `continue` work as in
+ * any loop: the outer `for` runs its body once and only holds the walk. */
+#define GN_FOR(set, c)                                                                   \
+    for (gn_iter c##_walk_ = gn_iter_of(set), *c##_once_ = &c##_walk_; c##_once_;         \
+         c##_once_ = NULL)                                                               \
+        for (int c; (c = gn_iter_next(&c##_walk_)) >= 0;)
 
 void gn_clear(genealogy *g);
 static inline int gn_has(const genealogy *g, int c)
@@ -112,6 +149,10 @@ static inline int gn_has(const genealogy *g, int c)
     return gn_set_has(&g->present, c);
 }
 int gn_count(const genealogy *g);
+static inline int gn_empty(const genealogy *g)
+{
+    return gn_set_empty(&g->present);
+}
 /* The card at (row, x), or -1. */
 int gn_at(const genealogy *g, int row, int x);
 /* The cards of a row (constant time for the rows 0 .. GN_ROWSETS - 1, the
