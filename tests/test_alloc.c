@@ -97,6 +97,24 @@ static void steady_state(const char *name, const char *options, uint64_t seed)
     crown_game *c;
     OK(crown_clone(&c, g));
     ck_assert_int_gt(allocations - before, 0);
+    /* Copying into a handle, once g's history is shared, allocates nothing
+     * (a playout loop that resets a handle with crown_copy). */
+    for (int i = 0; i < 6; i++) {
+        if (i == 1)
+            before = allocations; /* (in the first round c's history grows) */
+        failures += crown_copy(c, g) != CROWN_OK;
+        failures += crown_playout(c, seed + (uint64_t)i, mean, 16, &np) != CROWN_OK;
+        trng rr = {seed}; /* (the same moves each round: c's history has its length) */
+        int over = 0;     /* (not terminal(): a Check assertion may allocate) */
+        for (size_t k = 0; k < nplayed / 2 && !over; k++) {
+            failures += crown_legal_moves(c, moves, max, &n) != CROWN_OK;
+            failures += crown_apply(c, moves[trng_below(&rr, n)]) != CROWN_OK;
+            failures += crown_is_terminal(c, &over) != CROWN_OK;
+        }
+    }
+    long copying = allocations - before; /* (before any assertion) */
+    ck_assert_int_eq(failures, 0);
+    ck_assert_msg(copying == 0, "%ld allocations copying (%s %s)", copying, name, options);
     crown_free(c);
     free(moves);
     free(played);
@@ -153,6 +171,32 @@ static void out_of_memory(const char *name, const char *options, int viewer)
     c = NULL;
     EACH_FAILURE(crown_resample(g, viewer, 9, &c), c);
     crown_free(c);
+
+    /* A copy from a handle with moves of its own shares them (one
+     * allocation); when it cannot, both handles are as they were. */
+    crown_game *d = NULL;
+    OK(crown_clone(&d, g));
+    crown_move m[4096];
+    size_t n;
+    OK(crown_legal_moves(g, m, 4096, &n));
+    OK(crown_apply(g, m[n - 1]));
+    char *before_g = serialize(g), *before_d = serialize(d);
+    fail_after = 0;
+    ck_assert_int_eq(crown_copy(d, g), CROWN_ENOMEM);
+    fail_after = -1;
+    ck_assert_str_eq(crown_last_error(d), "out of memory");
+    char *after_g = serialize(g), *after_d = serialize(d);
+    ck_assert_str_eq(before_g, after_g);
+    ck_assert_str_eq(before_d, after_d);
+    OK(crown_copy(d, g));
+    free(after_d);
+    after_d = serialize(d);
+    ck_assert_str_eq(before_g, after_d);
+    free(before_g);
+    free(before_d);
+    free(after_g);
+    free(after_d);
+    crown_free(d);
 
     char *text = serialize(g);
     c = NULL;

@@ -806,7 +806,7 @@ static void assert_same_as_loaded(crown_game *h)
 }
 
 /* Clones share their history (moved once into shared chunks, not copied):
- * random trees of clones, each playing on, undoing back into the shared
+ * random trees of clones (and copies of one handle into another), each playing on, undoing back into the shared
  * past and beyond the points it was cloned at, freed in any order, stay
  * exactly the games their moves make. */
 START_TEST(clones_share_the_history_exactly)
@@ -825,10 +825,12 @@ START_TEST(clones_share_the_history_exactly)
         h[0] = new_game(games[gi][0], games[gi][1], 40 + gi);
         walk(h[0], 1, 12);
         for (int op = 0; op < 60; op++) {
-            int k = (int)trng_below(&r, (size_t)live), what = (int)trng_below(&r, 4);
+            int k = (int)trng_below(&r, (size_t)live), what = (int)trng_below(&r, 5);
             if (what == 0 && live < MAX) {
                 OK(crown_clone(&h[live], h[k]));
                 live++;
+            } else if (what == 4) {
+                OK(crown_copy(h[k], h[trng_below(&r, (size_t)live)]));
             } else if (what == 1) {
                 walk(h[k], op, 1 + (int)trng_below(&r, 8));
             } else if (what == 2) {
@@ -844,6 +846,71 @@ START_TEST(clones_share_the_history_exactly)
         for (int i = 0; i < live; i++)
             crown_free(h[i]);
     }
+}
+END_TEST
+
+/* crown_copy makes a handle the position of another, of the same game
+ * whatever its options, and leaves the source as it was; the copy plays
+ * on and undoes back through the source's history. */
+START_TEST(copy_resets_a_handle_to_a_position)
+{
+    static const char *const games[][3] = {
+        {"game_of_kingdoms", "players=4,variant=ruthless", "players=2"},
+        {"kings_family", "", "chance=explicit"},
+        {"kings_blood", "players=3,advanced=on", "players=6"},
+        {"blood_bound", "players=7", "players=12,chance=explicit"},
+    };
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        crown_game *g = new_game(games[gi][0], games[gi][1], 60 + gi);
+        crown_game *d = new_game(games[gi][0], games[gi][2], 70 + gi);
+        walk(d, 3, 30); /* (d has moves of its own, which the copy replaces) */
+        for (int round = 0; round < 4; round++) {
+            walk(g, round, 7);
+            snap s = take_snap(g);
+            static crown_move lg[16384], ld[16384];
+            size_t ng, nd;
+            if (round % 2) /* (g's listed moves come along, or are listed again) */
+                OK(crown_legal_moves(g, lg, 16384, &ng));
+            OK(crown_copy(d, g));
+            OK(crown_legal_moves(g, lg, 16384, &ng));
+            OK(crown_legal_moves(d, ld, 16384, &nd));
+            ck_assert_uint_eq(ng, nd);
+            ck_assert(memcmp(lg, ld, ng * sizeof *lg) == 0);
+            snap sd = take_snap(d);
+            ck_assert_str_eq(s.text, sd.text);
+            ck_assert_uint_eq(s.hash, sd.hash);
+            free(sd.text);
+            assert_same_as_loaded(d);
+            walk(d, 100 + round, 5);
+            int undone = 0; /* back into g's past, as far as undo goes */
+            while (undone < 5 + 7 * round && crown_undo(d) == CROWN_OK)
+                undone++;
+            ck_assert_int_ge(undone, 5);
+            assert_same_as_loaded(d);
+            assert_unchanged(g, &s);
+        }
+        OK(crown_copy(d, d)); /* itself: nothing happens */
+        assert_same_as_loaded(d);
+        crown_free(g);
+        crown_free(d);
+    }
+}
+END_TEST
+
+START_TEST(copy_refuses_and_changes_nothing)
+{
+    crown_game *g = new_game(KD, "players=3", 5), *k = new_game("kings_blood", "players=3", 5);
+    walk(g, 1, 6);
+    snap s = take_snap(g);
+    ck_assert_int_eq(crown_copy(NULL, g), CROWN_EINVAL);
+    ck_assert_int_eq(crown_copy(g, NULL), CROWN_EINVAL);
+    ck_assert_str_eq(crown_last_error(g), "invalid argument: src is NULL");
+    ck_assert_int_eq(crown_copy(g, k), CROWN_EINVAL);
+    ck_assert_str_eq(crown_last_error(g),
+                     "invalid argument: src is a game of kings_blood, dst of game_of_kingdoms");
+    assert_unchanged(g, &s);
+    crown_free(g);
+    crown_free(k);
 }
 END_TEST
 
@@ -1189,6 +1256,8 @@ int main(void)
     tcase_add_test(tc, playout_errors_change_nothing);
     tcase_add_test(tc, clone_is_independent);
     tcase_add_test(tc, clones_share_the_history_exactly);
+    tcase_add_test(tc, copy_resets_a_handle_to_a_position);
+    tcase_add_test(tc, copy_refuses_and_changes_nothing);
     tcase_add_test(tc, same_seed_same_game);
     tcase_add_test(tc, seeded_deal_is_stable);
     tcase_add_test(tc, handles_on_separate_threads);

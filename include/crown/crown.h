@@ -198,6 +198,21 @@ int crown_new_ex(crown_game **out, const char *name, const char *options, uint64
  * it was). */
 int crown_clone(crown_game **out, crown_game *game);
 
+/* Makes dst an exact copy of src, a handle of the same game (options may
+ * differ): dst gets src's options, seed, history and state, as a clone
+ * would, and keeps its own memory, so a search or a playout loop can reset
+ * one handle to a position again and again without allocating.  Undo on
+ * dst goes back through src's history.  dst's error message is kept.
+ * The history is shared as by crown_clone: when src has made moves since
+ * it was last cloned or copied from, those are moved once into shared
+ * memory (an allocation); otherwise crown_copy allocates nothing and costs
+ * the state, whatever the game's length.  dst == src does nothing.
+ * Like crown_clone, it writes to src's private bookkeeping: do not use src
+ * on another thread meanwhile.
+ * Errors: CROWN_EINVAL (dst or src NULL; games of different names),
+ * CROWN_ENOMEM (then both are as they were). */
+int crown_copy(crown_game *dst, crown_game *src);
+
 /* Releases a game.  NULL is accepted and ignored. */
 void crown_free(crown_game *game);
 

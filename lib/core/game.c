@@ -632,6 +632,39 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     return CROWN_OK;
 }
 
+CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
+{
+    if (!dst)
+        return CROWN_EINVAL;
+    if (!src)
+        return fail(dst, CROWN_EINVAL, "invalid argument: src is NULL");
+    if (dst == src)
+        return CROWN_OK;
+    if (dst->rules != src->rules)
+        return fail(dst, CROWN_EINVAL, "invalid argument: src is a game of %s, dst of %s",
+                    src->rules->name, dst->rules->name);
+    /* The history is shared, as by crown_clone; dst keeps its own arrays
+     * (empty now) for the moves it makes next. */
+    if (share_history(src))
+        return fail(dst, CROWN_ENOMEM, "out of memory");
+    layout l = layout_of(src->rules);
+    crown_game keep = *dst;
+    chunk_retain(src->base);
+    memcpy(dst, src, l.scratch); /* the handle, configuration and state */
+    set_pointers(dst);
+    chunk_release(keep.base);
+    dst->hist = keep.hist;
+    dst->flags = keep.flags;
+    dst->slot = keep.slot;
+    dst->snaps = keep.snaps;
+    dst->cap = keep.cap;
+    dst->snapcap = keep.snapcap;
+    if (src->legal_valid) /* (the legal moves come along: a playout starts with them) */
+        memcpy(dst->scratch, src->scratch, src->legal_n * sizeof *dst->scratch);
+    memcpy(dst->err, keep.err, sizeof dst->err);
+    return CROWN_OK;
+}
+
 /* ---- public: facts ---------------------------------------------------- */
 
 #define CHECK_GAME(g) \

@@ -253,6 +253,7 @@ PROTOTYPES = {
     "crown_new_ex": (_int, [ctypes.POINTER(_game_p), _char_p, _char_p, _u64,
                             ctypes.c_void_p, _size]),
     "crown_clone": (_int, [ctypes.POINTER(_game_p), _game_p]),
+    "crown_copy": (_int, [_game_p, _game_p]),
     "crown_free": (None, [_game_p]),
     "crown_last_error": (_char_p, [_game_p]),
     "crown_name": (_char_p, [_game_p]),
@@ -455,6 +456,22 @@ class Game:
         with self._lock:
             self._check(_lib.crown_clone(ctypes.byref(h), self._handle()))
         return type(self)._wrap(h)
+
+    def copy_from(self, other):
+        """Makes this game an exact copy of `other`, a Game of the same name
+        (options may differ): its options, seed, history and state, reusing
+        this game's handle, so resetting a game to a position again and again
+        allocates nothing (once `other` is shared, see crown_copy).  Raises
+        InvalidArgumentError for games of different names."""
+        if not isinstance(other, Game):
+            raise TypeError("copy_from takes a Game")
+        if other is self:
+            return
+        # Both locks, always in the same order (no deadlock between a.copy_from(b)
+        # and b.copy_from(a) on two threads).
+        first, second = (self, other) if id(self) < id(other) else (other, self)
+        with first._lock, second._lock:
+            self._check(_lib.crown_copy(self._handle(), other._handle()))
 
     def __copy__(self):
         return self.clone()

@@ -357,6 +357,25 @@ class Play(unittest.TestCase):
             self.assertTrue(g.game_string.startswith("game_of_kingdoms:players=4,"))
             self.assertEqual(g.name, KD)
 
+    def test_copy_from(self):
+        with crown.Game(KD, "players=4", seed=2) as g, crown.Game(KD, "players=2", seed=9) as d:
+            g.apply(g.legal_moves()[0])
+            d.copy_from(g)
+            self.assertEqual(d.serialize(), g.serialize())
+            self.assertEqual(d.legal_moves(), g.legal_moves())
+            d.apply(d.legal_moves()[-1])
+            d.undo()
+            d.undo()  # into g's history
+            self.assertLess(len(d.history()), len(g.history()))
+            self.assertEqual(d.history(), g.history()[:len(d.history())])
+            d.copy_from(d)
+            with crown.Game("kings_blood", "players=2") as k:
+                with self.assertRaises(crown.InvalidArgumentError) as e:
+                    d.copy_from(k)
+                self.assertIn("src is a game of kings_blood", str(e.exception))
+            with self.assertRaises(TypeError):
+                d.copy_from("game_of_kingdoms")
+
     def test_explicit_chance(self):
         with crown.Game(KD, "players=2,chance=explicit", seed=1) as g:
             self.assertTrue(g.is_chance_node())
