@@ -3,10 +3,11 @@
  *
  * For each game and option set it reports, in process CPU time:
  *   decision   ns per decision (crown_legal_moves + crown_apply) in random
- *              playouts from the dealt position, taken back with crown_undo
+ *              playouts from the dealt position, each on a handle reset to it with
+ *              crown_copy (its cost included)
  *   apply+undo ns per pair: crown_apply of a random legal move, then
  *              crown_undo, at every position along random games
- *   playout    ns per whole random playout from the dealt position, undone
+ *   playout    ns per whole random playout from the dealt position
  *   in-library ns per decision of crown_playouts (the same random playouts
  *              played inside the library, the game left as it was)
  *   clone      ns per crown_clone + crown_free, 10 decisions in and at the end
@@ -303,6 +304,7 @@ typedef struct bench {
     const char *name, *options;
     uint64_t seed, rng;
     crown_game *root;      /* the dealt position */
+    crown_game *work;      /* the playouts' handle, reset to root by crown_copy */
     crown_move *moves;     /* max_moves entries */
     size_t max;
     crown_move *rec[RECORDED]; /* the decisions of recorded random games */
@@ -354,13 +356,15 @@ static void undo_all(crown_game *g)
         ;
 }
 
-/* One playout from the root, taken back. */
+/* One playout from the root, on the work handle reset to it by crown_copy
+ * (a search's reset, which allocates nothing once the root is shared). */
 static int rep_playout(bench *b, timing *t)
 {
     long d = 0;
-    if (play_random(b->root, b->moves, b->max, &b->rng, &d))
-        return fail_game("playout", b->root);
-    undo_all(b->root);
+    if (crown_copy(b->work, b->root))
+        return fail_game("copy", b->work);
+    if (play_random(b->work, b->moves, b->max, &b->rng, &d))
+        return fail_game("playout", b->work);
     t->units += d;
     return 0;
 }
@@ -624,6 +628,7 @@ static void free_bench(bench *b)
         free(b->text[k]);
     }
     crown_free(b->at10);
+    crown_free(b->work);
     crown_free(b->root);
     free(b->moves);
 }
@@ -646,7 +651,7 @@ static int measure(const char *name, const char *options, double seconds, uint64
     crown_max_moves(b.root, &b.max);
     b.moves = malloc(b.max * sizeof *b.moves);
     int status = 1;
-    if (!b.moves || prepare(&b) || measure_bytes(&b, r))
+    if (!b.moves || prepare(&b) || measure_bytes(&b, r) || crown_clone(&b.work, b.root))
         goto done;
     r->hist10 = b.hist10;
     r->histend = b.hist[0];
@@ -654,8 +659,8 @@ static int measure(const char *name, const char *options, double seconds, uint64
         if (b.hist[k] > r->histmax)
             r->histmax = b.hist[k];
 
-    /* Warm up: the root's history reaches the length of long games, so the
-     * playout loop does not allocate for it. */
+    /* Warm up: the work handle's history reaches the length of long games,
+     * so the playout loop does not allocate for it. */
     timing warm = {0, 0, 0};
     for (int i = 0; i < 20; i++)
         if (rep_playout(&b, &warm))
@@ -869,9 +874,10 @@ static void usage(FILE *f)
             "Measures the library in process CPU time against a floor (a toy shedding\n"
             "game without the library, run in the same process between the measurements),\n"
             "and gives each time as a ratio to the floor's ns per move (xfloor):\n"
-            "  decision    ns per crown_legal_moves + crown_apply in random playouts\n"
+            "  decision    ns per crown_legal_moves + crown_apply in random playouts, each\n"
+            "              from a handle reset to the dealt position with crown_copy\n"
             "  apply+undo  ns per crown_apply of a random legal move + crown_undo\n"
-            "  playout     a whole random playout from the dealt position, undone\n"
+            "  playout     a whole random playout from the dealt position\n"
             "  in-library  ns per decision of crown_playouts from the dealt position\n"
             "  clone10, cloneE  crown_clone + crown_free 10 decisions in, at the end\n"
             "  save, load  ns per history entry of finished games; load/repl: load\n"

@@ -1,0 +1,116 @@
+/*
+ * test_rng.c - the core's random generator: crown_rng_below draws exactly
+ * what its defining formula draws (reject the top partial block of 2^64,
+ * then the remainder), whatever the shortcut it takes, so every seed keeps
+ * its games.
+ */
+#include <stdint.h>
+
+#include "common.h"
+#include "core/rules.h"
+
+/* The definition: limit = 2^64 - 1 - (2^64 - 1) mod n, draws at or above it
+ * rejected, the remainder of the first draw below it. */
+static uint64_t below_by_division(crown_rng *r, uint64_t n)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
+    do
+        x = crown_rng_next(r);
+    while (x >= limit);
+    return x % n;
+}
+
+START_TEST(rng_below_draws_what_the_division_draws)
+{
+    static const uint64_t large[] = {
+        1023, 1024, 1025, 4095, 65537, (1ULL << 32) - 1, 1ULL << 32, (1ULL << 32) + 1,
+        (1ULL << 40) + 7, (1ULL << 62) + 3, 1ULL << 63, (1ULL << 63) + 1,
+        0xaaaaaaaaaaaaaaabULL, UINT64_MAX - 1, UINT64_MAX,
+    };
+    uint64_t ns[3000 + sizeof large / sizeof large[0]];
+    size_t count = 0;
+    for (uint64_t n = 1; n <= 3000; n++)
+        ns[count++] = n;
+    for (size_t i = 0; i < sizeof large / sizeof large[0]; i++)
+        ns[count++] = large[i];
+    long differ = 0, rejected = 0;
+    for (size_t i = 0; i < count; i++) {
+        crown_rng a, b;
+        crown_rng_seed(&a, 0x5eed + i, 7);
+        b = a;
+        for (int k = 0; k < 64; k++) {
+            uint64_t want = below_by_division(&a, ns[i]), got = crown_rng_below(&b, ns[i]);
+            differ += want != got || a.s != b.s;
+            ck_assert(got < ns[i]);
+        }
+        /* (the generator's position tells how many draws were rejected) */
+        crown_rng c;
+        crown_rng_seed(&c, 0x5eed + i, 7);
+        for (int k = 0; k < 64; k++)
+            crown_rng_next(&c);
+        rejected += c.s != a.s;
+    }
+    ck_assert_int_eq(differ, 0);
+    /* The rejection path was taken (n just above 2^63 rejects half). */
+    ck_assert_int_gt(rejected, 0);
+}
+END_TEST
+
+/* The generator's step, inverted: the state whose next draw is x. */
+static uint64_t unxorshift(uint64_t y, int k)
+{
+    uint64_t x = y;
+    for (int i = 0; i < 64 / k + 1; i++)
+        x = y ^ (x >> k);
+    return x;
+}
+
+static uint64_t odd_inverse(uint64_t a)
+{
+    uint64_t inv = a; /* (right to 3 bits; each step doubles them) */
+    for (int i = 0; i < 5; i++)
+        inv *= 2 - a * inv;
+    return inv;
+}
+
+static crown_rng drawing(uint64_t x)
+{
+    uint64_t z = unxorshift(x, 31);
+    z *= odd_inverse(0x94d049bb133111ebULL);
+    z = unxorshift(z, 27);
+    z *= odd_inverse(0xbf58476d1ce4e5b9ULL);
+    z = unxorshift(z, 30);
+    crown_rng r = {z - 0x9e3779b97f4a7c15ULL};
+    return r;
+}
+
+/* Draws at the edge of the rejected block: the last accepted, the first
+ * rejected, the largest. */
+START_TEST(rng_below_rejects_exactly_the_top_block)
+{
+    static const uint64_t ns[] = {1, 2, 3, 7, 10, 840, 1023, 1024, 1025, 99991, (1ULL << 32) + 1,
+                                  (1ULL << 63) + 1, 0xaaaaaaaaaaaaaaabULL, UINT64_MAX};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        uint64_t n = ns[i], limit = UINT64_MAX - UINT64_MAX % n;
+        uint64_t edges[] = {limit - 1, limit, UINT64_MAX, 0, n - 1, n};
+        for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++) {
+            crown_rng a = drawing(edges[e]), b = a, c = a;
+            ck_assert_uint_eq(crown_rng_next(&c), edges[e]);
+            uint64_t want = below_by_division(&a, n), got = crown_rng_below(&b, n);
+            ck_assert_msg(want == got && a.s == b.s, "n %llu, draw %llu: %llu, not %llu",
+                          (unsigned long long)n, (unsigned long long)edges[e],
+                          (unsigned long long)got, (unsigned long long)want);
+        }
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("random generator");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, rng_below_draws_what_the_division_draws);
+    tcase_add_test(tc, rng_below_rejects_exactly_the_top_block);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
