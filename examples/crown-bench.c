@@ -185,6 +185,13 @@ static uint64_t next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* A random index below n by multiply-shift, as the floor draws (no
+ * division in the benchmark's own loop; n is far below 2^32). */
+static size_t pick(uint64_t *s, size_t n)
+{
+    return (size_t)(((next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
 /* ---- the floor -----------------------------------------------------------
  * The physical minimum of a card-game decision on this machine, without the
  * library: the same workload as the project's reference floor program (its
@@ -344,7 +351,7 @@ static int play_random(crown_game *g, crown_move *moves, size_t max, uint64_t *r
         if (p == CROWN_TERMINAL)
             return 0;
         if (crown_legal_moves(g, moves, max, &n) || n == 0 ||
-            crown_apply(g, moves[next(rng) % n]))
+            crown_apply(g, moves[pick(rng, n)]))
             return -1;
         (*decisions)++;
     }
@@ -381,7 +388,7 @@ static int pass_pairs(bench *b, int k, int pairs)
         if (crown_legal_moves(g, b->moves, b->max, &n) || n == 0)
             return fail_game("legal moves", g);
         for (int j = 0; j < pairs; j++)
-            if (crown_apply(g, b->moves[next(&b->rng) % n]) || crown_undo(g))
+            if (crown_apply(g, b->moves[pick(&b->rng, n)]) || crown_undo(g))
                 return fail_game("apply and undo", g);
         if (crown_apply(g, b->rec[k][i]))
             return fail_game("replay", g);
@@ -529,7 +536,7 @@ static int prepare(bench *b)
                 break;
             if (crown_legal_moves(g, b->moves, b->max, &nl) || nl == 0)
                 return fail_game("legal moves", g);
-            crown_move m = b->moves[next(&b->rng) % nl];
+            crown_move m = b->moves[pick(&b->rng, nl)];
             if (crown_apply(g, m))
                 return fail_game("apply", g);
             if (n == cap) {
