@@ -914,6 +914,114 @@ START_TEST(copy_refuses_and_changes_nothing)
 }
 END_TEST
 
+/* ---- the dense action index ------------------------------------------ */
+
+static const char *const index_games[][2] = {
+    {"game_of_kingdoms", "players=2"},
+    {"game_of_kingdoms", "players=6,variant=ruthless,chance=explicit"},
+    {"kings_family", ""},
+    {"kings_family", "deck=B1m B1m R2f R3m G4f Y5m B6f R7m G8f Y9m B2m R1f G1m Y2f B3f R4m G5f "
+                     "exile exile new-connection assassination enthronement"},
+    {"kings_blood", "players=4"},
+    {"kings_blood", "players=3,advanced=on,chance=explicit"},
+    {"kings_blood", "players=2,deck=B1m B2f G3m Y4f B5m R6f G7m Y8f B9m R1f G2m Y3f B4m R5f G6m "
+                    "Y7f B8m R9f G1f Y2m B3f R4m"}, /* (no Events) */
+    {"blood_bound", "players=6"},
+    {"blood_bound", "players=7"},
+    {"blood_bound", "players=11,chance=explicit"},
+    {"blood_bound", "players=12"},
+};
+
+/* Every index has a move, whose index it is, in the order of the ids. */
+START_TEST(action_index_is_a_bijection)
+{
+    for (size_t gi = 0; gi < sizeof index_games / sizeof index_games[0]; gi++) {
+        crown_game *g = new_game(index_games[gi][0], index_games[gi][1], 3);
+        size_t n, back;
+        OK(crown_num_distinct_moves(g, &n));
+        ck_assert_uint_gt(n, 1);
+        crown_move prev = -1, m;
+        for (size_t i = 0; i < n; i++) {
+            OK(crown_index_move(g, i, &m));
+            ck_assert_msg(m > prev, "%s %s: index %zu: move %ld after %ld", index_games[gi][0],
+                          index_games[gi][1], i, (long)m, (long)prev);
+            OK(crown_move_index(g, m, &back));
+            ck_assert_uint_eq(back, i);
+            prev = m;
+        }
+        ck_assert_int_eq(crown_index_move(g, n, &m), CROWN_EINVAL);
+        ck_assert(strstr(crown_last_error(g), "is not below") != NULL);
+        /* Not decisions: chance outcomes (card or role ids), negative and
+         * malformed values. */
+        crown_move bad[] = {0, 1, 39, -1, INT32_MIN, INT32_MAX, (crown_move)1 << 30};
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            ck_assert_int_eq(crown_move_index(g, bad[k], &back), CROWN_EINVAL);
+            ck_assert(strstr(crown_last_error(g), "is no decision of") != NULL);
+        }
+        ck_assert_int_eq(crown_num_distinct_moves(g, NULL), CROWN_EINVAL);
+        ck_assert_int_eq(crown_move_index(g, prev, NULL), CROWN_EINVAL);
+        ck_assert_int_eq(crown_index_move(g, 0, NULL), CROWN_EINVAL);
+        ck_assert_int_eq(crown_num_distinct_moves(NULL, &n), CROWN_EINVAL);
+        crown_free(g);
+    }
+}
+END_TEST
+
+/* The mask is the legal moves, at every decision of random games; empty
+ * at chance nodes and at the end. */
+START_TEST(legal_mask_is_the_legal_moves)
+{
+    for (size_t gi = 0; gi < sizeof index_games / sizeof index_games[0]; gi++) {
+        crown_game *g = new_game(index_games[gi][0], index_games[gi][1], 11 + gi);
+        size_t n, count, nl;
+        OK(crown_num_distinct_moves(g, &n));
+        uint8_t *mask = malloc(n);
+        static crown_move legal[16384];
+        trng r = {gi + 5};
+        int decisions = 0, chance = 0;
+        for (;;) {
+            int p = current(g);
+            OK(crown_legal_mask(g, mask, n, &count));
+            ck_assert_uint_eq(count, n);
+            OK(crown_legal_moves(g, legal, 16384, &nl));
+            size_t set = 0;
+            for (size_t i = 0; i < n; i++)
+                set += mask[i];
+            if (p < 0) {
+                ck_assert_uint_eq(set, 0);
+                chance += p == CROWN_CHANCE;
+            } else {
+                ck_assert_uint_eq(set, nl);
+                for (size_t i = 0; i < nl; i++) {
+                    size_t at;
+                    OK(crown_move_index(g, legal[i], &at));
+                    ck_assert_int_eq(mask[at], 1);
+                }
+                decisions++;
+            }
+            if (p == CROWN_TERMINAL)
+                break;
+            OK(crown_apply(g, legal[trng_below(&r, nl)]));
+        }
+        ck_assert_msg(decisions > 5, "%s %s: %d decisions", index_games[gi][0], index_games[gi][1],
+                      decisions);
+        if (strstr(index_games[gi][1], "explicit"))
+            ck_assert_int_gt(chance, 0);
+        /* Too small, NULL. */
+        snap s = take_snap(g);
+        ck_assert_int_eq(crown_legal_mask(g, mask, n - 1, &count), CROWN_ETOOSMALL);
+        ck_assert_uint_eq(count, n);
+        ck_assert_int_eq(crown_legal_mask(g, NULL, 0, &count), CROWN_ETOOSMALL);
+        ck_assert_uint_eq(count, n);
+        ck_assert_int_eq(crown_legal_mask(g, NULL, n, &count), CROWN_EINVAL);
+        ck_assert_int_eq(crown_legal_mask(g, mask, n, NULL), CROWN_EINVAL);
+        assert_unchanged(g, &s);
+        free(mask);
+        crown_free(g);
+    }
+}
+END_TEST
+
 static char *play_out(uint64_t seed, const char *options)
 {
     crown_game *g = new_game(KD, options, seed);
@@ -1258,6 +1366,8 @@ int main(void)
     tcase_add_test(tc, clones_share_the_history_exactly);
     tcase_add_test(tc, copy_resets_a_handle_to_a_position);
     tcase_add_test(tc, copy_refuses_and_changes_nothing);
+    tcase_add_test(tc, action_index_is_a_bijection);
+    tcase_add_test(tc, legal_mask_is_the_legal_moves);
     tcase_add_test(tc, same_seed_same_game);
     tcase_add_test(tc, seeded_deal_is_stable);
     tcase_add_test(tc, handles_on_separate_threads);

@@ -266,6 +266,38 @@ int crown_max_moves(crown_game *game, size_t *max_moves);
  * end of the game).  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
 int crown_legal_moves(crown_game *game, crown_move *moves, size_t cap, size_t *count);
 
+/* ------------------------------------------------------------------------
+ * The dense action index
+ * ------------------------------------------------------------------------
+ * Move ids are sparse (they carry their fields: kind, cards, seats), which
+ * suits decoding but not a policy network's fixed output layer.  The action
+ * index numbers the decisions of a game, with its options, 0..N-1: a
+ * bijection between 0..N-1 and every decision move the encoding can express
+ * for those options (some may never be legal, such as a card beating
+ * itself; every move a seat can be offered is among them).  Chance outcomes
+ * have no index.  The numbering depends only on the game's name and options
+ * (not on the state or the seed), and is stable across versions like the
+ * move ids.  docs/actions.md gives each game's numbering. */
+
+/* N, the number of distinct decision moves.  Errors: CROWN_EINVAL. */
+int crown_num_distinct_moves(crown_game *game, size_t *count);
+
+/* The index (0..N-1) of a decision move.  Errors: CROWN_EINVAL (NULL, or
+ * `move` is not a decision move of this game with its options). */
+int crown_move_index(crown_game *game, crown_move move, size_t *index);
+
+/* The decision move of index `index`.  Errors: CROWN_EINVAL (NULL, or
+ * index >= N). */
+int crown_index_move(crown_game *game, size_t index, crown_move *move);
+
+/* The legal decisions as a mask: mask[i] = 1 when the move of index i is
+ * legal now, else 0, for i < N; *count receives N.  At a chance node or at
+ * the end of the game every entry is 0.  Computes the legal moves (cached
+ * for crown_apply, as crown_legal_moves does).
+ * Errors: CROWN_EINVAL (NULL count, or NULL mask with cap > 0),
+ * CROWN_ETOOSMALL (cap < N: *count still tells N). */
+int crown_legal_mask(crown_game *game, uint8_t *mask, size_t cap, size_t *count);
+
 /* Plays a move after checking that it is legal.  With chance=auto the
  * chance events the move causes are resolved too.
  * Errors: CROWN_EINVAL, CROWN_EILLEGAL (not legal here, or the game is

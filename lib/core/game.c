@@ -777,6 +777,66 @@ CROWN_EXPORT int crown_legal_moves(crown_game *g, crown_move *moves, size_t cap,
     return CROWN_OK;
 }
 
+/* ---- public: the dense action index ------------------------------------ */
+
+CROWN_EXPORT int crown_num_distinct_moves(crown_game *g, size_t *count)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, count);
+    *count = g->rules->action_count(g->config);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_move_index(crown_game *g, crown_move move, size_t *index)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, index);
+    long i = g->rules->action_index(g->config, move);
+    if (i < 0)
+        return fail(g, CROWN_EINVAL,
+                    "invalid argument: move %ld is no decision of %s with these options",
+                    (long)move, g->rules->name);
+    *index = (size_t)i;
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_index_move(crown_game *g, size_t index, crown_move *move)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, move);
+    size_t n = g->rules->action_count(g->config);
+    if (index >= n)
+        return fail(g, CROWN_EINVAL, "invalid argument: index %zu is not below %zu", index, n);
+    *move = g->rules->action_move(g->config, index);
+    return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_legal_mask(crown_game *g, uint8_t *mask, size_t cap, size_t *count)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, count);
+    if (!mask && cap > 0)
+        return fail(g, CROWN_EINVAL, "invalid argument: mask is NULL with cap > 0");
+    size_t n = g->rules->action_count(g->config);
+    *count = n;
+    if (n > cap)
+        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu entries needed", n);
+    memset(mask, 0, n);
+    if (current(g) < 0) /* a chance node or the end: no decision */
+        return CROWN_OK;
+    size_t k = gen_legal(g);
+    for (size_t i = 0; i < k; i++) {
+        long a = g->rules->action_index(g->config, g->scratch[i]);
+        if (a < 0 || (size_t)a >= n) {
+            memset(mask, 0, n);
+            return fail(g, CROWN_EINTERNAL, "internal error: legal move %ld has no index",
+                        (long)g->scratch[i]);
+        }
+        mask[a] = 1;
+    }
+    return CROWN_OK;
+}
+
 CROWN_EXPORT int crown_apply(crown_game *g, crown_move move)
 {
     CHECK_GAME(g);

@@ -167,6 +167,16 @@ typedef struct crown_rules {
     /* Applies a move known to be legal. */
     void (*apply)(const void *config, void *state, crown_move move);
 
+    /* The dense action index (docs/actions.md): the decision moves this
+     * configuration's encoding can express (never chance outcomes),
+     * numbered 0 .. action_count - 1, a bijection.  action_index: the index
+     * of `move`, or -1 when it is none of them (any value may be asked).
+     * action_move: the move of index i, i < action_count.  Every move a
+     * seat may ever be offered has an index. */
+    size_t (*action_count)(const void *config);
+    long (*action_index)(const void *config, crown_move move);
+    crown_move (*action_move)(const void *config, size_t i);
+
     /* The text of a legal move; unique among the legal moves. */
     void (*move_text)(const void *config, const void *state, crown_move move, crown_buf *b);
     /* Reads a move text (ASCII, lower-cased, trimmed, single spaces): when it

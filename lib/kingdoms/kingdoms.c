@@ -1174,6 +1174,63 @@ static int kd_check(const void *config, const void *state, crown_err *err)
     return 0;
 }
 
+/* ---- the dense action index ------------------------------------------- */
+
+/* In the order of the move ids: the 150 leads (rank, then the colours' mask
+ * 1..15), take, pass, the 40 adds, the 40 transfers, the 40 x 40 beats
+ * (attack, then defence).  The same for every option set. */
+enum {
+    KD_A_LEADS = 0,
+    KD_A_TAKE = 150,
+    KD_A_PASS,
+    KD_A_ADDS,
+    KD_A_TRANSFERS = KD_A_ADDS + 40,
+    KD_A_BEATS = KD_A_TRANSFERS + 40,
+    KD_A_COUNT = KD_A_BEATS + 40 * 40
+};
+
+static size_t kd_action_count(const void *config)
+{
+    (void)config;
+    return KD_A_COUNT;
+}
+
+static long kd_action_index(const void *config, crown_move m)
+{
+    (void)config;
+    if (CROWN_KD_IS_LEAD(m) && CROWN_KD_LEAD_MASK(m) != 0)
+        return KD_A_LEADS + CROWN_KD_LEAD_RANK(m) * 15 + CROWN_KD_LEAD_MASK(m) - 1;
+    if (m == CROWN_KD_TAKE)
+        return KD_A_TAKE;
+    if (m == CROWN_KD_PASS)
+        return KD_A_PASS;
+    if (CROWN_KD_IS_ADD(m))
+        return KD_A_ADDS + (m - CROWN_KD_ADD(0));
+    if (CROWN_KD_IS_TRANSFER(m))
+        return KD_A_TRANSFERS + (m - CROWN_KD_TRANSFER(0));
+    if (CROWN_KD_IS_BEAT(m) && CROWN_KD_BEAT_DEFENCE(m) < 40)
+        return KD_A_BEATS + CROWN_KD_BEAT_ATTACK(m) * 40 + CROWN_KD_BEAT_DEFENCE(m);
+    return -1;
+}
+
+static crown_move kd_action_move(const void *config, size_t i)
+{
+    (void)config;
+    int k = (int)i;
+    if (k < KD_A_TAKE)
+        return CROWN_KD_LEAD(k / 15, k % 15 + 1);
+    if (k == KD_A_TAKE)
+        return CROWN_KD_TAKE;
+    if (k == KD_A_PASS)
+        return CROWN_KD_PASS;
+    if (k < KD_A_TRANSFERS)
+        return CROWN_KD_ADD(k - KD_A_ADDS);
+    if (k < KD_A_BEATS)
+        return CROWN_KD_TRANSFER(k - KD_A_TRANSFERS);
+    k -= KD_A_BEATS;
+    return CROWN_KD_BEAT(k / 40, k % 40);
+}
+
 /* ---- the table -------------------------------------------------------- */
 
 const crown_rules crown_kingdoms_rules = {
@@ -1196,6 +1253,9 @@ const crown_rules crown_kingdoms_rules = {
     .chance_count = kd_chance_count,
     .chance_nth = kd_chance_nth,
     .apply = kd_apply,
+    .action_count = kd_action_count,
+    .action_index = kd_action_index,
+    .action_move = kd_action_move,
     .move_text = kd_move_text,
     .move_canon = kd_move_canon,
     .move_parse = kd_move_parse,

@@ -89,6 +89,21 @@ static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
     }
     if (c->advanced)
         gn_set_add(&c->all, c->kings_blood);
+    const uint8_t P = (uint8_t)c->players;
+    const kb_family fams[] = {
+        {CROWN_KB_K_PLAY, KB_L_CHARACTERS, KB_L_CHARACTERS, 2, 1},
+        {CROWN_KB_K_EVENT, KB_L_EVENTS, KB_L_CHARACTERS, 1, 1},
+        {CROWN_KB_K_EXILE, KB_L_EXILES, KB_L_CHARACTERS, 1, P},
+        {CROWN_KB_K_PLACE, KB_L_NONE, KB_L_CHARACTERS, 2, 1},
+        {CROWN_KB_K_SIBLING, KB_L_CHARACTERS, KB_L_NONE, 2, 1},
+        {CROWN_KB_K_KINGS_BLOOD, KB_L_NONE, KB_L_CHARACTERS, 1, c->advanced ? 1 : 0},
+        {CROWN_KB_K_DRAW, KB_L_NONE, KB_L_NONE, 1, 1},
+        {CROWN_KB_K_STOP, KB_L_NONE, KB_L_NONE, 1, 1},
+        {CROWN_KB_K_ANNOUNCE, KB_L_NONE, KB_L_NONE, 1, 1},
+        {CROWN_KB_K_PASS, KB_L_NONE, KB_L_NONE, 1, 1},
+        {CROWN_KB_K_TAKE, KB_L_NONE, KB_L_NONE, 1, 1},
+    };
+    kb_actions_init(&c->actions, &c->faces, fams, (int)(sizeof fams / sizeof fams[0]));
     return CROWN_OK;
 }
 
@@ -391,6 +406,24 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
     if (mode == KBG_M_PENDING)
         out[n++] = CROWN_KB_TAKE;
     return n;
+}
+
+static size_t kbg_action_count(const void *config)
+{
+    const kbg_config *c = config;
+    return c->actions.start[c->actions.n];
+}
+
+static long kbg_action_index(const void *config, crown_move m)
+{
+    const kbg_config *c = config;
+    return kb_action_index(&c->actions, &c->faces, m);
+}
+
+static crown_move kbg_action_move(const void *config, size_t i)
+{
+    const kbg_config *c = config;
+    return kb_action_move(&c->actions, &c->faces, i);
 }
 
 static size_t kbg_legal(const void *config, const void *state, crown_move *out)
@@ -1521,6 +1554,9 @@ const crown_rules crown_blood_rules = {
     .chance_count = kbg_chance_count,
     .chance_nth = kbg_chance_nth,
     .apply = kbg_apply,
+    .action_count = kbg_action_count,
+    .action_index = kbg_action_index,
+    .action_move = kbg_action_move,
     .move_text = kbg_move_text,
     .move_canon = kbg_move_canon,
     .notation = "play B5f right of B3m, assassination on B3m, exile on B3m to seat 2, "

@@ -33,6 +33,7 @@ typedef struct kbg_config {
     int kings_blood;   /* the King's Blood card's id (deck.n) */
     int characters;    /* Characters in the deck */
     gn_set all;        /* every card in play */
+    kb_actions actions; /* the dense action index */
 } kbg_config;
 
 /* What the game does next when it is not waiting for a chance outcome or a

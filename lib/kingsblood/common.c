@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "crown/kingsblood.h"
 
 #define VIEW_COLUMNS 80
 
@@ -22,6 +23,23 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
         } else if (d->card[i].kind == KB_EVENT) {
             gn_set_add(d->card[i].event == KB_EXILE ? &f->exiles : &f->events, i);
         }
+    memset(f->rank, 0xFF, sizeof f->rank);
+    f->nlist[KB_L_NONE] = 1;
+    f->list[KB_L_NONE][0] = 0;
+    f->rank[KB_L_NONE][0] = 0;
+    for (int i = 0; i < d->n; i++) {
+        const kb_card *k = &d->card[i];
+        int in[KB_LISTS] = {0};
+        in[KB_L_CHARACTERS] = k->kind == KB_CHARACTER;
+        in[KB_L_EVENTS] = k->kind == KB_EVENT && k->event != KB_EXILE;
+        in[KB_L_EXILES] = k->kind == KB_EVENT && k->event == KB_EXILE;
+        in[KB_L_ALL_EVENTS] = k->kind == KB_EVENT;
+        for (int l = 1; l < KB_LISTS; l++)
+            if (in[l]) {
+                f->rank[l][i] = f->nlist[l];
+                f->list[l][f->nlist[l]++] = (uint8_t)i;
+            }
+    }
     for (int i = 0; i <= d->n; i++) {
         gn_set_add(&f->colour[d->card[i].colour & 3], i);
         gn_set_add(&f->number[d->card[i].number % 10], i);
@@ -362,4 +380,60 @@ int kb_move_canon(const char *text, int multiplayer, crown_buf *out)
         return 0;
     }
     return -1;
+}
+
+/* ---- the dense action index ------------------------------------------- */
+
+static size_t family_size(const kb_faces *f, const kb_family *k)
+{
+    return (size_t)k->seats * f->nlist[k->card] * f->nlist[k->target] * k->sides;
+}
+
+void kb_actions_init(kb_actions *a, const kb_faces *f, const kb_family *fams, int n)
+{
+    memset(a, 0, sizeof *a);
+    a->n = n;
+    a->start[0] = 0;
+    for (int i = 0; i < n; i++) {
+        a->fam[i] = fams[i];
+        a->start[i + 1] = a->start[i] + family_size(f, &fams[i]);
+    }
+}
+
+long kb_action_index(const kb_actions *a, const kb_faces *f, crown_move m)
+{
+    if (m < 0)
+        return -1;
+    int kind = CROWN_KB_KIND(m), seat = CROWN_KB_SEAT(m), card = CROWN_KB_CARD(m);
+    int target = CROWN_KB_TARGET(m), side = CROWN_KB_SIDE(m);
+    if (card > KB_MAX_DECK || target > KB_MAX_DECK)
+        return -1;
+    for (int i = 0; i < a->n; i++) {
+        const kb_family *k = &a->fam[i];
+        if (k->kind != kind)
+            continue;
+        int cr = f->rank[k->card][card], tr = f->rank[k->target][target];
+        if (seat >= k->seats || cr == 0xFF || tr == 0xFF || side >= k->sides)
+            return -1;
+        size_t x = (((size_t)seat * f->nlist[k->card] + (size_t)cr) * f->nlist[k->target] +
+                    (size_t)tr) * k->sides + (size_t)side;
+        return (long)(a->start[i] + x);
+    }
+    return -1;
+}
+
+crown_move kb_action_move(const kb_actions *a, const kb_faces *f, size_t i)
+{
+    int j = 0;
+    while (j + 1 < a->n && i >= a->start[j + 1])
+        j++;
+    const kb_family *k = &a->fam[j];
+    size_t x = i - a->start[j];
+    int side = (int)(x % k->sides);
+    x /= k->sides;
+    int tr = (int)(x % f->nlist[k->target]);
+    x /= f->nlist[k->target];
+    int cr = (int)(x % f->nlist[k->card]);
+    int seat = (int)(x / f->nlist[k->card]);
+    return CROWN_KB_MOVE(k->kind, seat, f->list[k->card][cr], f->list[k->target][tr], side);
 }

@@ -14,6 +14,10 @@
 /* For each card of a deck (the King's Blood card included), the cards
  * identical to it.  Identical cards are one move and one chance outcome:
  * the lowest id of a face stands for all. */
+/* Lists of card ids (kb_faces): none (the field is 0), the Characters,
+ * the Events other than Exile, the Exiles, every Event. */
+enum { KB_L_NONE, KB_L_CHARACTERS, KB_L_EVENTS, KB_L_EXILES, KB_L_ALL_EVENTS, KB_LISTS };
+
 typedef struct kb_faces {
     gn_set same[KB_MAX_DECK + 1];
     gn_set characters; /* the deck's Characters */
@@ -23,6 +27,12 @@ typedef struct kb_faces {
     /* The cards of each colour and of each number (every id, the King's
      * Blood card included), for kb_matching. */
     gn_set colour[4], number[10];
+    /* The ids of each kind of card ascending (list[KB_L_NONE] is {0}), and
+     * each id's place in each list (0xFF: not there), for the action
+     * index. */
+    uint8_t nlist[KB_LISTS];
+    uint8_t list[KB_LISTS][KB_MAX_DECK + 1];
+    uint8_t rank[KB_LISTS][KB_MAX_DECK + 1];
 } kb_faces;
 
 void kb_faces_init(kb_faces *f, const kb_deck *d);
@@ -46,6 +56,26 @@ static inline int kb_first_of_face(const kb_faces *f, const gn_set *set, int c)
     gn_set m = kb_same_in(f, set, c);
     return gn_set_next(&m, 0) == c;
 }
+
+/* The dense action index of the King's games (docs/actions.md): families
+ * of moves, one per kind, each the moves whose card field ranges over one
+ * list, target over another, side over 0..sides-1 and seat over
+ * 0..seats-1, numbered in the order of their ids (seat, card, target,
+ * side); the families follow one another. */
+typedef struct kb_family {
+    uint8_t kind, card, target, sides, seats;
+} kb_family;
+
+#define KB_FAMILIES 12
+typedef struct kb_actions {
+    int n;
+    kb_family fam[KB_FAMILIES];
+    size_t start[KB_FAMILIES + 1]; /* the first index of each; start[n] is the count */
+} kb_actions;
+
+void kb_actions_init(kb_actions *a, const kb_faces *f, const kb_family *fams, int n);
+long kb_action_index(const kb_actions *a, const kb_faces *f, crown_move m);
+crown_move kb_action_move(const kb_actions *a, const kb_faces *f, size_t i);
 
 /* The cards of `set` that are the lowest of their face in it. */
 static inline gn_set kb_firsts(const kb_faces *f, const gn_set *set)

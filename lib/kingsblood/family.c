@@ -43,6 +43,14 @@ static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
     c->every_sibling = vals->v[OPT_SIBLINGS] == 1;
     c->events_optional = vals->v[OPT_EVENTS] == 1;
     c->max_moves = (uint32_t)vals->v[OPT_MAX_MOVES];
+    const kb_family fams[] = {
+        {CROWN_KB_K_PLAY, KB_L_CHARACTERS, KB_L_CHARACTERS, 2, 1},
+        {CROWN_KB_K_EVENT, KB_L_ALL_EVENTS, KB_L_CHARACTERS, 1, 1},
+        {CROWN_KB_K_PLACE, KB_L_NONE, KB_L_CHARACTERS, 2, 1},
+        {CROWN_KB_K_SIBLING, KB_L_CHARACTERS, KB_L_NONE, 2, 1},
+        {CROWN_KB_K_DRAW, KB_L_NONE, KB_L_NONE, 1, 1},
+    };
+    kb_actions_init(&c->actions, &c->faces, fams, (int)(sizeof fams / sizeof fams[0]));
     return CROWN_OK;
 }
 
@@ -315,6 +323,24 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
         set_count(&s->hand) < KF_HAND_LIMIT)
         out[n++] = KF_M_DRAW;
     return n;
+}
+
+static size_t kf_action_count(const void *config)
+{
+    const kf_config *c = config;
+    return c->actions.start[c->actions.n];
+}
+
+static long kf_action_index(const void *config, crown_move m)
+{
+    const kf_config *c = config;
+    return kb_action_index(&c->actions, &c->faces, m);
+}
+
+static crown_move kf_action_move(const void *config, size_t i)
+{
+    const kf_config *c = config;
+    return kb_action_move(&c->actions, &c->faces, i);
 }
 
 static size_t kf_legal(const void *config, const void *state, crown_move *out)
@@ -930,6 +956,9 @@ const crown_rules crown_family_rules = {
     .chance_count = kf_chance_count,
     .chance_nth = kf_chance_nth,
     .apply = kf_apply,
+    .action_count = kf_action_count,
+    .action_index = kf_action_index,
+    .action_move = kf_action_move,
     .move_text = kf_move_text,
     .move_canon = kf_move_canon,
     .notation = "play B5f right of B3m, sibling B4f left, assassination on B3m, "

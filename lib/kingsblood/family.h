@@ -46,6 +46,7 @@ typedef struct kf_config {
     int every_sibling; /* sibling_effects=every */
     int events_optional; /* events=optional */
     uint32_t max_moves; /* 0, or the decisions after which the game ends */
+    kb_actions actions; /* the dense action index */
 } kf_config;
 
 enum kf_phase {

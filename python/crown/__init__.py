@@ -264,6 +264,10 @@ PROTOTYPES = {
     "crown_is_terminal": (_int, [_game_p, _int_p]),
     "crown_max_moves": (_int, [_game_p, _size_p]),
     "crown_legal_moves": (_int, [_game_p, _move_p, _size, _size_p]),
+    "crown_num_distinct_moves": (_int, [_game_p, _size_p]),
+    "crown_move_index": (_int, [_game_p, _move, _size_p]),
+    "crown_index_move": (_int, [_game_p, _size, _move_p]),
+    "crown_legal_mask": (_int, [_game_p, ctypes.c_void_p, _size, _size_p]),
     "crown_apply": (_int, [_game_p, _move]),
     "crown_undo": (_int, [_game_p]),
     "crown_history_length": (_int, [_game_p, _size_p]),
@@ -565,6 +569,56 @@ class Game:
     def legal_moves(self):
         """The legal moves (chance outcomes at a chance node), ascending."""
         return self._moves(_lib.crown_legal_moves)
+
+    # -- the dense action index (docs/actions.md)
+
+    @property
+    def num_distinct_moves(self):
+        """N: the decisions of this game and options are numbered 0..N-1
+        (a policy's output layer); chance outcomes have no index."""
+        n = ctypes.c_size_t()
+        with self._lock:
+            self._check(_lib.crown_num_distinct_moves(self._handle(), ctypes.byref(n)))
+        return n.value
+
+    def move_index(self, move):
+        """The index (0..N-1) of a decision move, given as its integer or as
+        the text of a move legal now.  InvalidArgumentError when it is no
+        decision of this game."""
+        with self._lock:
+            if isinstance(move, str):
+                move = self.move_from_text(move)
+            else:
+                move = _integer(move, "move", _MOVE_RANGE)
+            i = ctypes.c_size_t()
+            self._check(_lib.crown_move_index(self._handle(), _move(move), ctypes.byref(i)))
+        return i.value
+
+    def index_move(self, index):
+        """The decision move (an integer) of an index 0..N-1."""
+        index = _integer(index, "index", (0, 2**64 - 1))
+        m = _move()
+        with self._lock:
+            self._check(_lib.crown_index_move(self._handle(), index, ctypes.byref(m)))
+        return m.value
+
+    def legal_mask(self):
+        """The legal decisions as N entries, 1 where the move of that index is
+        legal now, else 0 (all 0 at a chance node and at the end): a numpy
+        uint8 array when numpy can be imported, else a list of ints."""
+        n = ctypes.c_size_t()
+        with self._lock:
+            h = self._handle()
+            status = _lib.crown_legal_mask(h, None, 0, ctypes.byref(n))
+            if status not in (0, _ETOOSMALL):
+                self._check(status)
+            buf = (ctypes.c_uint8 * max(n.value, 1))()
+            self._check(_lib.crown_legal_mask(h, buf, n.value, ctypes.byref(n)))
+        try:
+            import numpy
+        except ImportError:
+            return list(buf[:n.value])
+        return numpy.frombuffer(bytes(buf[:n.value]), dtype=numpy.uint8).copy()
 
     def apply(self, move):
         """Plays a move, given as its integer (int32) or its text."""

@@ -357,6 +357,39 @@ class Play(unittest.TestCase):
             self.assertTrue(g.game_string.startswith("game_of_kingdoms:players=4,"))
             self.assertEqual(g.name, KD)
 
+    def test_action_index(self):
+        for name, options in [(KD, "players=2"), ("kings_family", ""),
+                              ("kings_blood", "players=3,advanced=on"), ("blood_bound", "players=9")]:
+            with crown.Game(name, options, seed=4) as g:
+                n = g.num_distinct_moves
+                moves = [g.index_move(i) for i in range(n)]
+                self.assertEqual(moves, sorted(set(moves)))
+                self.assertEqual([g.move_index(m) for m in moves], list(range(n)))
+                rng = random.Random(4)
+                while not g.is_terminal():
+                    mask = list(g.legal_mask())
+                    self.assertEqual(len(mask), n)
+                    legal = g.legal_moves()
+                    if g.current_player() >= 0:
+                        self.assertEqual([moves[i] for i in range(n) if mask[i]], legal)
+                    else:
+                        self.assertEqual(sum(mask), 0)
+                    g.apply(rng.choice(legal))
+                self.assertEqual(sum(g.legal_mask()), 0)
+                with self.assertRaises(crown.InvalidArgumentError):
+                    g.index_move(n)
+                with self.assertRaises(crown.InvalidArgumentError):
+                    g.index_move(-1)
+                with self.assertRaises(crown.InvalidArgumentError) as e:
+                    g.move_index(-5)
+                self.assertIn("is no decision of " + name, str(e.exception))
+        with crown.Game(KD, "players=2", seed=1) as g:
+            self.assertEqual(g.num_distinct_moves, 1832)
+            self.assertEqual(g.move_index(240), 150)  # take
+            self.assertEqual(g.index_move(150), 240)
+            self.assertEqual(g.move_index(g.move_to_text(g.legal_moves()[0])),
+                             g.move_index(g.legal_moves()[0]))
+
     def test_copy_from(self):
         with crown.Game(KD, "players=4", seed=2) as g, crown.Game(KD, "players=2", seed=9) as d:
             g.apply(g.legal_moves()[0])
