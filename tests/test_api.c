@@ -806,9 +806,10 @@ static void assert_same_as_loaded(crown_game *h)
 }
 
 /* Clones share their history (moved once into shared chunks, not copied):
- * random trees of clones (and copies of one handle into another), each playing on, undoing back into the shared
- * past and beyond the points it was cloned at, freed in any order, stay
- * exactly the games their moves make. */
+ * random trees of clones (and copies of one handle into another), each
+ * playing on, undoing back into the shared past and beyond the points it
+ * was cloned at, freed in any order, stay exactly the games their moves
+ * make. */
 START_TEST(clones_share_the_history_exactly)
 {
     static const char *const games[][2] = {
@@ -869,9 +870,17 @@ START_TEST(copy_resets_a_handle_to_a_position)
             snap s = take_snap(g);
             static crown_move lg[16384], ld[16384];
             size_t ng, nd;
-            if (round % 2) /* (g's listed moves come along, or are listed again) */
-                OK(crown_legal_moves(g, lg, 16384, &ng));
+            if (round % 2) { /* (g's cached moves come along, or are listed again) */
+                static uint8_t mask[65536];
+                OK(crown_legal_mask(g, mask, sizeof mask, &ng)); /* (it caches them) */
+                OK(crown_legal_moves(g, lg, 100, &ng));
+            }
+            /* dst keeps its message. */
+            ck_assert_int_eq(crown_apply(d, -12345), CROWN_EILLEGAL);
+            char message[256];
+            snprintf(message, sizeof message, "%s", crown_last_error(d));
             OK(crown_copy(d, g));
+            ck_assert_str_eq(crown_last_error(d), message);
             OK(crown_legal_moves(g, lg, 16384, &ng));
             OK(crown_legal_moves(d, ld, 16384, &nd));
             ck_assert_uint_eq(ng, nd);
@@ -891,6 +900,18 @@ START_TEST(copy_resets_a_handle_to_a_position)
         }
         OK(crown_copy(d, d)); /* itself: nothing happens */
         assert_same_as_loaded(d);
+        /* Back to other options (and configuration). */
+        crown_game *e = new_game(games[gi][0], games[gi][2], 80 + gi);
+        walk(e, 9, 12);
+        snap se = take_snap(e);
+        OK(crown_copy(d, e));
+        snap sd = take_snap(d);
+        ck_assert_str_eq(se.text, sd.text);
+        free(sd.text);
+        walk(d, 10, 8);
+        assert_same_as_loaded(d);
+        assert_unchanged(e, &se);
+        crown_free(e);
         crown_free(g);
         crown_free(d);
     }
@@ -901,7 +922,7 @@ START_TEST(copy_refuses_and_changes_nothing)
 {
     crown_game *g = new_game(KD, "players=3", 5), *k = new_game("kings_blood", "players=3", 5);
     walk(g, 1, 6);
-    snap s = take_snap(g);
+    snap s = take_snap(g), sk = take_snap(k);
     ck_assert_int_eq(crown_copy(NULL, g), CROWN_EINVAL);
     ck_assert_int_eq(crown_copy(g, NULL), CROWN_EINVAL);
     ck_assert_str_eq(crown_last_error(g), "invalid argument: src is NULL");
@@ -909,6 +930,7 @@ START_TEST(copy_refuses_and_changes_nothing)
     ck_assert_str_eq(crown_last_error(g),
                      "invalid argument: src is a game of kings_blood, dst of game_of_kingdoms");
     assert_unchanged(g, &s);
+    assert_unchanged(k, &sk);
     crown_free(g);
     crown_free(k);
 }

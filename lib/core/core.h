@@ -47,7 +47,7 @@ struct crown_game {
     int who, who_valid;    /* the current player of the state, when who_valid */
     uint32_t *weights;     /* max_moves */
     unsigned char *pstate; /* the state of a playout (crown_playout) */
-    char err[256];
+    char err[256]; /* (the last field: crown_copy copies the others) */
 };
 
 /* options.c */

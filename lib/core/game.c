@@ -17,6 +17,7 @@
  * clone thus costs the entries made since the last clone, not the game.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -632,6 +633,18 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     return CROWN_OK;
 }
 
+/* Were a and b configured from the same option values? */
+static int same_options(const crown_rules *r, const crown_game *a, const crown_game *b)
+{
+    const crown_optvals *x = &a->opts, *y = &b->opts;
+    return x->used == y->used && x->text_mask == y->text_mask &&
+           memcmp(x->v, y->v, r->noptions * sizeof x->v[0]) == 0 &&
+           memcmp(x->text, y->text, x->used) == 0;
+}
+
+_Static_assert(offsetof(crown_game, err) + sizeof(((crown_game *)0)->err) == sizeof(crown_game),
+               "crown_copy keeps dst's message: it must be the handle's last field");
+
 CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
 {
     if (!dst)
@@ -644,24 +657,39 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
         return fail(dst, CROWN_EINVAL, "invalid argument: src is a game of %s, dst of %s",
                     src->rules->name, dst->rules->name);
     /* The history is shared, as by crown_clone; dst keeps its own arrays
-     * (empty now) for the moves it makes next. */
+     * (empty now) for the moves it makes next, and its message. */
     if (share_history(src))
         return fail(dst, CROWN_ENOMEM, "out of memory");
-    layout l = layout_of(src->rules);
-    crown_game keep = *dst;
+    const crown_rules *r = src->rules;
+    int same = dst->explicit_chance == src->explicit_chance && same_options(r, dst, src);
+    crown_move *hist = dst->hist;
+    uint8_t *flags = dst->flags;
+    uint32_t *slot = dst->slot;
+    unsigned char *snaps = dst->snaps;
+    size_t cap = dst->cap, snapcap = dst->snapcap;
+    crown_chunk *old = dst->base;
     chunk_retain(src->base);
-    memcpy(dst, src, l.scratch); /* the handle, configuration and state */
+    /* The handle's fields but its message (the last); the options, and the
+     * configuration made from them, only when they differ. */
+    size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof src->opts;
+    memcpy(dst, src, opts_at);
+    if (!same)
+        memcpy(&dst->opts, &src->opts, sizeof src->opts);
+    memcpy((unsigned char *)dst + opts_end, (const unsigned char *)src + opts_end,
+           offsetof(crown_game, err) - opts_end);
     set_pointers(dst);
-    chunk_release(keep.base);
-    dst->hist = keep.hist;
-    dst->flags = keep.flags;
-    dst->slot = keep.slot;
-    dst->snaps = keep.snaps;
-    dst->cap = keep.cap;
-    dst->snapcap = keep.snapcap;
-    if (src->legal_valid) /* (the legal moves come along: a playout starts with them) */
+    if (!same)
+        memcpy(dst->config, src->config, r->config_size);
+    memcpy(dst->state, src->state, r->state_size);
+    if (src->legal_valid) /* (a cached list comes along: a playout starts with it) */
         memcpy(dst->scratch, src->scratch, src->legal_n * sizeof *dst->scratch);
-    memcpy(dst->err, keep.err, sizeof dst->err);
+    chunk_release(old);
+    dst->hist = hist;
+    dst->flags = flags;
+    dst->slot = slot;
+    dst->snaps = snaps;
+    dst->cap = cap;
+    dst->snapcap = snapcap;
     return CROWN_OK;
 }
 
