@@ -186,6 +186,49 @@ START_TEST(describe_options)
 }
 END_TEST
 
+/* The options as JSON: every game's, with what crown_describe_options
+ * says, and the error paths. */
+START_TEST(options_as_json)
+{
+    for (size_t i = 0; i < crown_game_count(); i++) {
+        const char *name = crown_game_name(i);
+        size_t len, tlen;
+        ck_assert_int_eq(crown_options_json(name, NULL, 0, &len), CROWN_ETOOSMALL);
+        char *buf = malloc(len + 1);
+        OK(crown_options_json(name, buf, len + 1, &len));
+        ck_assert_uint_eq(strlen(buf), len);
+        ck_assert(buf[0] == '[' && buf[len - 2] == ']' && buf[len - 1] == '\n');
+        ck_assert_msg(strstr(buf, "{\"name\": \"chance\", \"kind\": \"enum\", \"choices\": "
+                                  "[\"auto\", \"explicit\"], \"default\": \"auto\""), "%s", buf);
+        /* One object per option of the text description. */
+        ck_assert_int_eq(crown_describe_options(name, NULL, 0, &tlen), CROWN_ETOOSMALL);
+        char *text = malloc(tlen + 1);
+        OK(crown_describe_options(name, text, tlen + 1, &tlen));
+        int lines = 0, objects = 0;
+        for (char *p = text; *p; p++)
+            lines += *p == '\n';
+        for (char *p = buf; (p = strstr(p, "{\"name\": ")); p++)
+            objects++;
+        ck_assert_int_eq(objects, lines);
+        free(text);
+        free(buf);
+    }
+    char buf[4096];
+    size_t len;
+    OK(crown_options_json(KD, buf, sizeof buf, &len));
+    ck_assert_msg(strstr(buf, "{\"name\": \"players\", \"kind\": \"int\", \"min\": 2, "
+                              "\"max\": 6, \"default\": 4, \"help\": \"number of players\"}"),
+                  "%s", buf);
+    ck_assert_int_eq(crown_options_json("chess", buf, sizeof buf, &len), CROWN_EGAME);
+    ck_assert_int_eq(crown_options_json(NULL, buf, sizeof buf, &len), CROWN_EINVAL);
+    ck_assert_int_eq(crown_options_json(KD, buf, sizeof buf, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_options_json(KD, NULL, 10, &len), CROWN_EINVAL);
+    char small[8] = "xxxxxxx";
+    ck_assert_int_eq(crown_options_json(KD, small, sizeof small, &len), CROWN_ETOOSMALL);
+    ck_assert_str_eq(small, "");
+}
+END_TEST
+
 /* ---- creation and options --------------------------------------------- */
 
 static void expect_option_error(const char *options, int code, const char *fragment)
@@ -954,6 +997,45 @@ static const char *const index_games[][2] = {
     {"blood_bound", "players=12"},
 };
 
+/* crown_undo_depth is the number of undos that succeed, in both chance
+ * modes, through clones' shared histories and loaded games. */
+START_TEST(undo_depth_counts_the_undos)
+{
+    for (size_t gi = 0; gi < sizeof index_games / sizeof index_games[0]; gi++) {
+        crown_game *g = new_game(index_games[gi][0], index_games[gi][1], 20 + gi);
+        size_t depth;
+        OK(crown_undo_depth(g, &depth));
+        /* (with chance=auto the deal cannot be undone; with explicit, nothing is dealt yet) */
+        ck_assert_uint_eq(depth, 0);
+        walk(g, gi, 25);
+        crown_game *c;
+        OK(crown_clone(&c, g));
+        walk(c, gi + 1, 10);
+        char *text = serialize(c);
+        crown_game *l;
+        OK(crown_deserialize(&l, text));
+        free(text);
+        crown_game *each[] = {g, c, l};
+        for (int k = 0; k < 3; k++) {
+            OK(crown_undo_depth(each[k], &depth));
+            ck_assert_uint_gt(depth, 5);
+            size_t undone = 0, now;
+            while (crown_undo(each[k]) == CROWN_OK) {
+                undone++;
+                OK(crown_undo_depth(each[k], &now));
+                ck_assert_uint_eq(now, depth - undone);
+            }
+            ck_assert_uint_eq(undone, depth);
+        }
+        ck_assert_int_eq(crown_undo_depth(g, NULL), CROWN_EINVAL);
+        ck_assert_int_eq(crown_undo_depth(NULL, &depth), CROWN_EINVAL);
+        crown_free(l);
+        crown_free(c);
+        crown_free(g);
+    }
+}
+END_TEST
+
 /* Every index has a move, whose index it is, in the order of the ids. */
 START_TEST(action_index_is_a_bijection)
 {
@@ -1365,6 +1447,7 @@ int main(void)
     tcase_add_test(tc, strerror_names_every_status);
     tcase_add_test(tc, discovery_lists_games);
     tcase_add_test(tc, describe_options);
+    tcase_add_test(tc, options_as_json);
     tcase_add_test(tc, new_rejects_bad_options);
     tcase_add_test(tc, new_rejects_bad_arguments);
     tcase_add_test(tc, new_accepts_defaults_and_spaces);
@@ -1389,6 +1472,7 @@ int main(void)
     tcase_add_test(tc, copy_resets_a_handle_to_a_position);
     tcase_add_test(tc, copy_refuses_and_changes_nothing);
     tcase_add_test(tc, action_index_is_a_bijection);
+    tcase_add_test(tc, undo_depth_counts_the_undos);
     tcase_add_test(tc, legal_mask_is_the_legal_moves);
     tcase_add_test(tc, same_seed_same_game);
     tcase_add_test(tc, seeded_deal_is_stable);

@@ -110,6 +110,37 @@ START_TEST(describe_every_kind)
 }
 END_TEST
 
+START_TEST(describe_every_kind_as_json)
+{
+    char out[2048];
+    crown_buf b;
+    crown_buf_init(&b, out, sizeof out);
+    crown_describe_json(&fake, &b);
+    ck_assert_msg(strstr(out, "[{\"name\": \"seats\", \"kind\": \"int\", \"min\": 1, \"max\": 9, "
+                              "\"default\": 3, \"help\": \"seats\"},\n"), "%s", out);
+    ck_assert_msg(strstr(out, "{\"name\": \"mode\", \"kind\": \"enum\", \"choices\": [\"fast\", "
+                              "\"slow\"], \"default\": \"slow\", \"help\": \"mode\"},\n"), "%s", out);
+    ck_assert_msg(strstr(out, "{\"name\": \"deck\", \"kind\": \"text\", \"default\": \"default\", "
+                              "\"help\": \"a card list\"},\n"), "%s", out);
+    ck_assert_msg(strstr(out, "\"name\": \"chance\""), "%s", out);
+}
+END_TEST
+
+/* Quotes, backslashes and control characters are escaped; the rest is
+ * written as it is. */
+START_TEST(json_strings_are_escaped)
+{
+    char out[128];
+    crown_buf b;
+    crown_buf_init(&b, out, sizeof out);
+    crown_buf_json_string(&b, "a\"b\\c\n\t\x01\x7f \xc3\xa9/");
+    ck_assert_str_eq(out, "\"a\\\"b\\\\c\\u000a\\u0009\\u0001\\u007f \xc3\xa9/\"");
+    crown_buf_init(&b, out, sizeof out);
+    crown_buf_json_string(&b, "");
+    ck_assert_str_eq(out, "\"\"");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("options");
@@ -118,6 +149,8 @@ int main(void)
     tcase_add_test(tc, text_values);
     tcase_add_test(tc, text_errors);
     tcase_add_test(tc, describe_every_kind);
+    tcase_add_test(tc, describe_every_kind_as_json);
+    tcase_add_test(tc, json_strings_are_escaped);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -162,8 +162,23 @@ const char *crown_game_summary(const char *name);
 
 /* Writes a text describing every option of the named game (name, type,
  * allowed values, default, meaning), one option per line.
- * Errors: CROWN_EINVAL (NULL name or len), CROWN_EGAME, CROWN_ETOOSMALL. */
+ * Errors: CROWN_EINVAL (NULL name or len, or NULL buf with cap > 0),
+ * CROWN_EGAME, CROWN_ETOOSMALL. */
 int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len);
+
+/* The options of the named game as data: a JSON array with one object per
+ * option, in the order crown_describe_options gives them (the core's
+ * "chance" last):
+ *   {"name": "players", "kind": "int", "min": 2, "max": 6, "default": 4,
+ *    "help": "..."}
+ *   {"name": "variant", "kind": "enum", "choices": ["basic", "ruthless"],
+ *    "default": "basic", "help": "..."}
+ *   {"name": "deck", "kind": "text", "default": "default", "help": "..."}
+ * Members may be added to the objects in later versions; the ones above
+ * stay.  *len receives the text's length (without the NUL), as for every
+ * text call.  Errors: CROWN_EINVAL (NULL name or len, or NULL buf with
+ * cap > 0), CROWN_EGAME, CROWN_ETOOSMALL. */
+int crown_options_json(const char *name, char *buf, size_t cap, size_t *len);
 
 /* ------------------------------------------------------------------------
  * Life cycle
@@ -312,6 +327,11 @@ int crown_apply(crown_game *game, crown_move move);
  * Errors: CROWN_EINVAL, CROWN_ENOUNDO (no decision to take back; with
  * chance=auto the initial deal cannot be undone). */
 int crown_undo(crown_game *game);
+
+/* How many times crown_undo would succeed now: the decisions in the
+ * history with chance=auto (the draws go with them), every entry with
+ * chance=explicit.  Errors: CROWN_EINVAL. */
+int crown_undo_depth(crown_game *game, size_t *depth);
 
 /* The number of moves in the history (decisions and chance outcomes, the
  * initial deal included).  Errors: CROWN_EINVAL. */

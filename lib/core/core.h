@@ -56,6 +56,7 @@ int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *v
 void crown_format_options(const crown_rules *r, const crown_optvals *vals, int explicit_chance,
                           crown_buf *b);
 void crown_describe(const crown_rules *r, crown_buf *b);
+void crown_describe_json(const crown_rules *r, crown_buf *b);
 
 /* game.c */
 /* A new handle in the game's initial state, chance not resolved. */

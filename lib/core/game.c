@@ -894,6 +894,14 @@ CROWN_EXPORT int crown_undo(crown_game *g)
     return CROWN_OK;
 }
 
+CROWN_EXPORT int crown_undo_depth(crown_game *g, size_t *depth)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, depth);
+    *depth = g->nsnaps; /* (every entry undo can take back has a snapshot) */
+    return CROWN_OK;
+}
+
 CROWN_EXPORT int crown_history_length(crown_game *g, size_t *length)
 {
     CHECK_GAME(g);
@@ -1333,16 +1341,17 @@ CROWN_EXPORT const char *crown_game_summary(const char *name)
     return r ? r->summary : NULL;
 }
 
-CROWN_EXPORT int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len)
+static int describe(const char *name, char *buf, size_t cap, size_t *len,
+                    void (*how)(const crown_rules *, crown_buf *))
 {
-    if (!name || !len)
+    if (!name || !len || (!buf && cap > 0))
         return CROWN_EINVAL;
     const crown_rules *r = crown_find_rules(name);
     if (!r)
         return CROWN_EGAME;
     crown_buf b;
     crown_buf_init(&b, buf, cap);
-    crown_describe(r, &b);
+    how(r, &b);
     *len = b.len;
     if (b.len + 1 > b.cap) {
         if (b.cap > 0)
@@ -1350,6 +1359,16 @@ CROWN_EXPORT int crown_describe_options(const char *name, char *buf, size_t cap,
         return CROWN_ETOOSMALL;
     }
     return CROWN_OK;
+}
+
+CROWN_EXPORT int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len)
+{
+    return describe(name, buf, cap, len, crown_describe);
+}
+
+CROWN_EXPORT int crown_options_json(const char *name, char *buf, size_t cap, size_t *len)
+{
+    return describe(name, buf, cap, len, crown_describe_json);
 }
 
 /* ---- public: save, load, resample ------------------------------------- */

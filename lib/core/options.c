@@ -332,6 +332,42 @@ static void describe_one(crown_buf *b, const crown_option_spec *sp)
     crown_buf_putc(b, '\n');
 }
 
+static void json_option(crown_buf *b, const crown_option_spec *sp)
+{
+    crown_buf_puts(b, "{\"name\": ");
+    crown_buf_json_string(b, sp->name);
+    if (sp->kind == CROWN_OPT_INT) {
+        crown_buf_printf(b, ", \"kind\": \"int\", \"min\": %lld, \"max\": %lld, \"default\": %lld",
+                         (long long)sp->min, (long long)sp->max, (long long)sp->def);
+    } else if (sp->kind == CROWN_OPT_TEXT) {
+        crown_buf_puts(b, ", \"kind\": \"text\", \"default\": ");
+        crown_buf_json_string(b, sp->def_text);
+    } else {
+        crown_buf_puts(b, ", \"kind\": \"enum\", \"choices\": [");
+        for (int i = 0; sp->choices[i]; i++) {
+            if (i)
+                crown_buf_puts(b, ", ");
+            crown_buf_json_string(b, sp->choices[i]);
+        }
+        crown_buf_puts(b, "], \"default\": ");
+        crown_buf_json_string(b, sp->choices[sp->def]);
+    }
+    crown_buf_puts(b, ", \"help\": ");
+    crown_buf_json_string(b, sp->help);
+    crown_buf_putc(b, '}');
+}
+
+void crown_describe_json(const crown_rules *r, crown_buf *b)
+{
+    crown_buf_putc(b, '[');
+    for (size_t i = 0; i < r->noptions; i++) {
+        json_option(b, &r->options[i]);
+        crown_buf_puts(b, ",\n ");
+    }
+    json_option(b, &chance_spec);
+    crown_buf_puts(b, "]\n");
+}
+
 void crown_describe(const crown_rules *r, crown_buf *b)
 {
     for (size_t i = 0; i < r->noptions; i++)

@@ -29,6 +29,9 @@ typedef struct crown_buf {
 void crown_buf_init(crown_buf *b, char *p, size_t cap);
 void crown_buf_puts(crown_buf *b, const char *s);
 void crown_buf_putc(crown_buf *b, char c);
+/* s as a JSON string, quoted and escaped (s is NUL-terminated, ASCII or
+ * UTF-8; bytes >= 0x80 are written as they are). */
+void crown_buf_json_string(crown_buf *b, const char *s);
 /* A number in decimal (no printf: move texts are written on hot paths). */
 void crown_buf_putu(crown_buf *b, unsigned v);
 #if defined(__GNUC__)

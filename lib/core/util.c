@@ -90,6 +90,26 @@ uint64_t crown_rng_next(crown_rng *r)
     return z ^ (z >> 31);
 }
 
+void crown_buf_json_string(crown_buf *b, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    crown_buf_putc(b, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            crown_buf_putc(b, '\\');
+            crown_buf_putc(b, (char)c);
+        } else if (c < 0x20 || c == 0x7f) {
+            crown_buf_puts(b, "\\u00");
+            crown_buf_putc(b, hex[c >> 4]);
+            crown_buf_putc(b, hex[c & 15]);
+        } else {
+            crown_buf_putc(b, (char)c);
+        }
+    }
+    crown_buf_putc(b, '"');
+}
+
 /* floor((2^64 - 1) / n) for n < CROWN_RECIPROCALS (0 for n = 0), computed
  * by the compiler: the draws below that many need no division. */
 #define RECIP(n) ((n) ? UINT64_MAX / (uint64_t)(n) : 0)

@@ -62,6 +62,7 @@ that loaded), the package's version, and how to set CROWN_LIBRARY.
 
 import ctypes
 import ctypes.util
+import json
 import operator
 import os
 import threading
@@ -73,7 +74,8 @@ __all__ = [
     "CrownError", "InvalidArgumentError", "OutOfMemoryError", "BufferTooSmallError",
     "UnknownGameError", "OptionError", "IllegalMoveError", "NothingToUndoError",
     "ParseError", "StateError", "InternalError",
-    "Game", "games", "game_summary", "describe_options", "version", "library_path",
+    "Game", "games", "game_summary", "describe_options", "options", "version",
+    "library_path",
 ]
 
 CHANCE = -1
@@ -249,6 +251,7 @@ PROTOTYPES = {
     "crown_game_name": (_char_p, [_size]),
     "crown_game_summary": (_char_p, [_char_p]),
     "crown_describe_options": (_int, [_char_p, ctypes.c_void_p, _size, _size_p]),
+    "crown_options_json": (_int, [_char_p, ctypes.c_void_p, _size, _size_p]),
     "crown_new": (_int, [ctypes.POINTER(_game_p), _char_p, _char_p, _u64]),
     "crown_new_ex": (_int, [ctypes.POINTER(_game_p), _char_p, _char_p, _u64,
                             ctypes.c_void_p, _size]),
@@ -271,6 +274,7 @@ PROTOTYPES = {
     "crown_apply": (_int, [_game_p, _move]),
     "crown_undo": (_int, [_game_p]),
     "crown_history_length": (_int, [_game_p, _size_p]),
+    "crown_undo_depth": (_int, [_game_p, _size_p]),
     "crown_history": (_int, [_game_p, _move_p, _size, _size_p]),
     "crown_history_text": (_int, [_game_p, _size, _int, ctypes.c_void_p, _size, _size_p]),
     "crown_history_player": (_int, [_game_p, _size, _int_p]),
@@ -370,6 +374,34 @@ def describe_options(name):
     return text
 
 
+def options(name):
+    """The options of a game as data: a list of dicts, one per option, with
+    "name", "kind" ("int", "enum" or "text"), "default" and "help", and "min"
+    and "max" (int) or "choices" (enum).  The same options as
+    describe_options, in its order."""
+    status, text = _text_call(_lib.crown_options_json, _enc(name, "name"))
+    if status:
+        raise _error(status, "%s: %s" % (name, _lib.crown_strerror(status).decode()))
+    return json.loads(text)
+
+
+def _options_text(options, keywords):
+    """`options` ("key=value,...") followed by the keyword options."""
+    parts = [options] if options else []
+    for key, value in keywords.items():
+        if isinstance(value, bool):
+            value = "on" if value else "off"
+        elif isinstance(value, int):
+            value = str(value)
+        elif not isinstance(value, str):
+            raise TypeError("option %s must be an int, a bool or a str, not %s"
+                            % (key, type(value).__name__))
+        if "," in value or "=" in value:
+            raise InvalidArgumentError("option %s: %r holds ',' or '='" % (key, value), -1)
+        parts.append("%s=%s" % (key, value))
+    return ",".join(parts)
+
+
 # ---- games -----------------------------------------------------------------
 
 class Game:
@@ -392,13 +424,17 @@ class Game:
         self._lock = threading.RLock()
         return self
 
-    def __init__(self, name, options="", seed=0):
+    def __init__(self, name, options="", seed=0, **keywords):
         """Creates the game `name` with `options` ("key=value,...") and `seed`
-        (0..2**64-1).
+        (0..2**64-1).  Options may also be given as keywords, such as
+        Game("game_of_kingdoms", players=4, variant="ruthless"); True and
+        False stand for "on" and "off" (crown.options(name) lists them).
 
         Calling __init__ again on a Game replaces its game: the new one is
         created first, then the old handle is released (a failure leaves the
         old game in place)."""
+        if keywords:
+            options = _options_text(_enc(options, "options").decode(), keywords)
         name_b, options_b = _enc(name, "name"), _enc(options, "options")
         seed = _integer(seed, "seed", _SEED_RANGE)
         handle = _game_p()
@@ -596,7 +632,7 @@ class Game:
 
     def index_move(self, index):
         """The decision move (an integer) of an index 0..N-1."""
-        index = _integer(index, "index", (0, 2**64 - 1))
+        index = _integer(index, "index", _INDEX_RANGE)
         m = _move()
         with self._lock:
             self._check(_lib.crown_index_move(self._handle(), index, ctypes.byref(m)))
@@ -633,6 +669,12 @@ class Game:
         """Takes back the last move (with chance=auto, the last decision)."""
         with self._lock:
             self._check(_lib.crown_undo(self._handle()))
+
+    @property
+    def undo_depth(self):
+        """How many times undo() would succeed now (the decisions so far with
+        chance=auto, every history entry with chance=explicit)."""
+        return self._out(_lib.crown_undo_depth, ctypes.c_size_t)
 
     def history(self):
         """Every move so far, chance outcomes included, oldest first."""

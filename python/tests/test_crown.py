@@ -390,6 +390,39 @@ class Play(unittest.TestCase):
             self.assertEqual(g.move_index(g.move_to_text(g.legal_moves()[0])),
                              g.move_index(g.legal_moves()[0]))
 
+    def test_options_as_data_and_keywords(self):
+        for name in crown.games():
+            opts = crown.options(name)
+            lines = crown.describe_options(name).splitlines()
+            self.assertEqual([o["name"] for o in opts], [l.split("=")[0] for l in lines])
+            self.assertEqual(opts[-1]["name"], "chance")
+            for o, line in zip(opts, lines):
+                self.assertIn("(default %s)" % o["default"], line)
+                self.assertIn(o["help"], line)
+                if o["kind"] == "int":
+                    self.assertLessEqual(o["min"], o["default"])
+                    self.assertLessEqual(o["default"], o["max"])
+                elif o["kind"] == "enum":
+                    self.assertIn(o["default"], o["choices"])
+                else:
+                    self.assertEqual(o["kind"], "text")
+        players = next(o for o in crown.options(KD) if o["name"] == "players")
+        self.assertEqual((players["min"], players["max"], players["default"]), (2, 6, 4))
+        with crown.Game(KD, players=3, variant="ruthless", seed=4) as g:
+            self.assertIn("players=3", g.game_string)
+            self.assertIn("variant=ruthless", g.game_string)
+            self.assertEqual(g.num_players, 3)
+        with crown.Game("kings_blood", "players=2", advanced=True) as g:
+            self.assertIn("advanced=on", g.game_string)
+        with self.assertRaises(TypeError):
+            crown.Game(KD, players=2.5)
+        with self.assertRaises(crown.InvalidArgumentError):
+            crown.Game(KD, variant="basic,players=3")
+        with self.assertRaises(crown.OptionError):
+            crown.Game(KD, "players=3", players=4)
+        with self.assertRaises(crown.UnknownGameError):
+            crown.options("chess")
+
     def test_copy_from(self):
         with crown.Game(KD, "players=4", seed=2) as g, crown.Game(KD, "players=2", seed=9) as d:
             g.apply(g.legal_moves()[0])
@@ -402,6 +435,13 @@ class Play(unittest.TestCase):
             self.assertLess(len(d.history()), len(g.history()))
             self.assertEqual(d.history(), g.history()[:len(d.history())])
             d.copy_from(d)
+            self.assertEqual(d.undo_depth, g.undo_depth - 1)
+            depth = d.undo_depth
+            for _ in range(depth):
+                d.undo()
+            self.assertEqual(d.undo_depth, 0)
+            with self.assertRaises(crown.NothingToUndoError):
+                d.undo()
             with crown.Game("kings_blood", "players=2") as k:
                 with self.assertRaises(crown.InvalidArgumentError) as e:
                     d.copy_from(k)
