@@ -110,9 +110,10 @@ void crown_buf_json_string(crown_buf *b, const char *s)
     crown_buf_putc(b, '"');
 }
 
-/* floor((2^64 - 1) / n) for n < CROWN_RECIPROCALS (0 for n = 0), computed
- * by the compiler: the draws below that many need no division. */
-#define RECIP(n) ((n) ? UINT64_MAX / (uint64_t)(n) : 0)
+/* floor((2^64 - 1) / n) for n < CROWN_RECIPROCALS, computed by the
+ * compiler: the draws below that many need no division.  (Entry 0 is
+ * never read: it divides by 1.) */
+#define RECIP(n) (UINT64_MAX / ((uint64_t)(n) + ((n) == 0)))
 #define RECIP4(n) RECIP(n), RECIP((n) + 1), RECIP((n) + 2), RECIP((n) + 3)
 #define RECIP16(n) RECIP4(n), RECIP4((n) + 4), RECIP4((n) + 8), RECIP4((n) + 12)
 #define RECIP64(n) RECIP16(n), RECIP16((n) + 16), RECIP16((n) + 32), RECIP16((n) + 48)
