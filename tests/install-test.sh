@@ -238,6 +238,7 @@ LD_LIBRARY_PATH="$dest$libdir" "$dest$prefix/bin/crown-play" --list | grep -q ga
 
 if [ -n "$python" ]; then
     [ -f "$dest$pydir/crown/__init__.py" ] || fail "python package not installed in $pydir"
+    [ -f "$dest$pydir/crown/py.typed" ] || fail "python package without py.typed in $pydir"
     grep -q "$libdir" "$dest$pydir/crown/_build_config.py" || fail "_build_config.py lacks LIBDIR"
     (cd "$tmp" && PYTHONPATH="$dest$pydir" CROWN_LIBRARY="$lib" "$python" -c "$pycheck" \
         "$dest$pydir" "$lib" meson) >/dev/null || fail "the staged python package does not work"

@@ -55,6 +55,11 @@
  *   threads at once.
  * - Determinism: the same game string, seed and moves give the same game on
  *   every machine.
+ * - Stability (docs/stability.md): within libcrown.so.1 functions are only
+ *   added, never changed or removed; move ids, the action index, what a
+ *   seed deals and the saved-game formats keep their meaning in later
+ *   versions.  The texts of observations, descriptions and error messages
+ *   are for people and may change; so may the state hash.
  * - Allocation: crown_legal_moves, crown_apply (of a decision, with the
  *   chance events it resolves) and crown_undo allocate no memory once the
  *   game's history has reached its longest length so far.
@@ -89,12 +94,12 @@ extern "C" {
  * --------------------------------------------------------------------- */
 
 #define CROWN_VERSION_MAJOR 0
-#define CROWN_VERSION_MINOR 1
+#define CROWN_VERSION_MINOR 2
 #define CROWN_VERSION_PATCH 0
 /* MAJOR*10000 + MINOR*100 + PATCH, comparable with crown_version(). */
 #define CROWN_VERSION_NUMBER \
     (CROWN_VERSION_MAJOR * 10000 + CROWN_VERSION_MINOR * 100 + CROWN_VERSION_PATCH)
-#define CROWN_VERSION_STRING "0.1.0"
+#define CROWN_VERSION_STRING "0.2.0"
 
 /* The version of the library actually loaded, as CROWN_VERSION_NUMBER. */
 int crown_version(void);

@@ -66,8 +66,9 @@ import json
 import operator
 import os
 import threading
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "SPECTATOR", "OMNISCIENT",
@@ -348,17 +349,17 @@ def _text_call(fn, *args):
 
 # ---- module functions ------------------------------------------------------
 
-def version():
-    """The loaded library's version, such as "0.1.0"."""
+def version() -> str:
+    """The loaded library's version, such as "0.2.0"."""
     return _lib.crown_version_string().decode()
 
 
-def games():
+def games() -> List[str]:
     """The names of the games the library implements."""
     return [_lib.crown_game_name(i).decode() for i in range(_lib.crown_game_count())]
 
 
-def game_summary(name):
+def game_summary(name: str) -> str:
     """A one-line summary of a game."""
     s = _lib.crown_game_summary(_enc(name, "name"))
     if s is None:
@@ -366,7 +367,7 @@ def game_summary(name):
     return s.decode()
 
 
-def describe_options(name):
+def describe_options(name: str) -> str:
     """The options of a game, one per line."""
     status, text = _text_call(_lib.crown_describe_options, _enc(name, "name"))
     if status:
@@ -374,7 +375,7 @@ def describe_options(name):
     return text
 
 
-def options(name):
+def options(name: str) -> List[Dict[str, Any]]:
     """The options of a game as data: a list of dicts, one per option, with
     "name", "kind" ("int", "enum" or "text"), "default" and "help", and "min"
     and "max" (int) or "choices" (enum).  The same options as
@@ -424,7 +425,8 @@ class Game:
         self._lock = threading.RLock()
         return self
 
-    def __init__(self, name, options="", seed=0, **keywords):
+    def __init__(self, name: str, options: str = "", seed: int = 0,
+                 **keywords: Union[int, str, bool]) -> None:
         """Creates the game `name` with `options` ("key=value,...") and `seed`
         (0..2**64-1).  Options may also be given as keywords, such as
         Game("game_of_kingdoms", players=4, variant="ruthless"); True and
@@ -456,7 +458,7 @@ class Game:
 
     # -- life cycle
 
-    def close(self):
+    def close(self) -> None:
         """Releases the handle; the game is unusable afterwards (calls raise
         StateError).  Waits for a call in progress in another thread.
         Closing twice is fine."""
@@ -481,23 +483,23 @@ class Game:
             self._h = None
             _free(h)
 
-    def __enter__(self):
+    def __enter__(self) -> "Game":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> bool:
         self.close()
         return False
 
     # -- copies and pickles
 
-    def clone(self):
+    def clone(self) -> "Game":
         """An independent copy (history and undo included)."""
         h = _game_p()
         with self._lock:
             self._check(_lib.crown_clone(ctypes.byref(h), self._handle()))
         return type(self)._wrap(h)
 
-    def copy_from(self, other):
+    def copy_from(self, other: "Game") -> None:
         """Makes this game an exact copy of `other`, a Game of the same name
         (options may differ): its options, seed, history and state, reusing
         this game's handle, so resetting a game to a position again and again
@@ -513,10 +515,10 @@ class Game:
         with first._lock, second._lock:
             self._check(_lib.crown_copy(self._handle(), other._handle()))
 
-    def __copy__(self):
+    def __copy__(self) -> "Game":
         return self.clone()
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "Game":
         return self.clone()
 
     def __reduce__(self):
@@ -569,47 +571,53 @@ class Game:
     # -- facts
 
     @property
-    def name(self):
+    def name(self) -> str:
+        """The game's name, such as "game_of_kingdoms"."""
         with self._lock:
             return _lib.crown_name(self._handle()).decode()
 
     @property
-    def game_string(self):
+    def game_string(self) -> str:
         """The name and every option, such as "game_of_kingdoms:players=4,...". """
         return self._text(_lib.crown_game_string)
 
     @property
-    def seed(self):
+    def seed(self) -> int:
+        """The seed the game was created with."""
         return self._out(_lib.crown_seed, ctypes.c_uint64)
 
     @property
-    def num_players(self):
+    def num_players(self) -> int:
+        """The number of seats."""
         return self._out(_lib.crown_num_players, ctypes.c_int)
 
     @property
-    def max_moves(self):
+    def max_moves(self) -> int:
+        """A bound on the legal moves (or chance outcomes) of any state."""
         return self._out(_lib.crown_max_moves, ctypes.c_size_t)
 
-    def current_player(self):
+    def current_player(self) -> int:
         """A seat, CHANCE or TERMINAL."""
         return self._out(_lib.crown_current_player, ctypes.c_int)
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
+        """Is the game over?"""
         return bool(self._out(_lib.crown_is_terminal, ctypes.c_int))
 
-    def is_chance_node(self):
+    def is_chance_node(self) -> bool:
+        """Is the next move a chance outcome (only with chance=explicit)?"""
         return self.current_player() == CHANCE
 
     # -- moves
 
-    def legal_moves(self):
+    def legal_moves(self) -> List[int]:
         """The legal moves (chance outcomes at a chance node), ascending."""
         return self._moves(_lib.crown_legal_moves)
 
     # -- the dense action index (docs/actions.md)
 
     @property
-    def num_distinct_moves(self):
+    def num_distinct_moves(self) -> int:
         """N: the decisions of this game and options are numbered 0..N-1
         (a policy's output layer); chance outcomes have no index."""
         n = ctypes.c_size_t()
@@ -617,7 +625,7 @@ class Game:
             self._check(_lib.crown_num_distinct_moves(self._handle(), ctypes.byref(n)))
         return n.value
 
-    def move_index(self, move):
+    def move_index(self, move: Union[int, str]) -> int:
         """The index (0..N-1) of a decision move, given as its integer or as
         the text of a move legal now.  InvalidArgumentError when it is no
         decision of this game."""
@@ -630,7 +638,7 @@ class Game:
             self._check(_lib.crown_move_index(self._handle(), _move(move), ctypes.byref(i)))
         return i.value
 
-    def index_move(self, index):
+    def index_move(self, index: int) -> int:
         """The decision move (an integer) of an index 0..N-1."""
         index = _integer(index, "index", _INDEX_RANGE)
         m = _move()
@@ -638,7 +646,7 @@ class Game:
             self._check(_lib.crown_index_move(self._handle(), index, ctypes.byref(m)))
         return m.value
 
-    def legal_mask(self):
+    def legal_mask(self) -> Any:
         """The legal decisions as N entries, 1 where the move of that index is
         legal now, else 0 (all 0 at a chance node and at the end): a numpy
         uint8 array when numpy can be imported, else a list of ints."""
@@ -656,7 +664,7 @@ class Game:
             return list(buf[:n.value])
         return numpy.frombuffer(bytes(buf[:n.value]), dtype=numpy.uint8).copy()
 
-    def apply(self, move):
+    def apply(self, move: Union[int, str]) -> None:
         """Plays a move, given as its integer (int32) or its text."""
         with self._lock:
             if isinstance(move, str):
@@ -665,22 +673,22 @@ class Game:
                 move = _integer(move, "move", _MOVE_RANGE)
             self._check(_lib.crown_apply(self._handle(), _move(move)))
 
-    def undo(self):
+    def undo(self) -> None:
         """Takes back the last move (with chance=auto, the last decision)."""
         with self._lock:
             self._check(_lib.crown_undo(self._handle()))
 
     @property
-    def undo_depth(self):
+    def undo_depth(self) -> int:
         """How many times undo() would succeed now (the decisions so far with
         chance=auto, every history entry with chance=explicit)."""
         return self._out(_lib.crown_undo_depth, ctypes.c_size_t)
 
-    def history(self):
+    def history(self) -> List[int]:
         """Every move so far, chance outcomes included, oldest first."""
         return self._moves(_lib.crown_history)
 
-    def history_text(self, index, viewer):
+    def history_text(self, index: int, viewer: int) -> str:
         """The text of history entry `index` (0 = the oldest) as `viewer` (a
         seat, SPECTATOR or OMNISCIENT) may know it: a chance outcome hidden
         from the viewer is written without its hidden part."""
@@ -688,7 +696,7 @@ class Game:
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         return self._text(_lib.crown_history_text, _size(index), _int(viewer))
 
-    def history_player(self, index):
+    def history_player(self, index: int) -> int:
         """Who made history entry `index`: a seat, or CHANCE."""
         index = _integer(index, "index", _INDEX_RANGE)
         player = ctypes.c_int()
@@ -697,7 +705,7 @@ class Game:
                                                   ctypes.byref(player)))
         return player.value
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
         """At a chance node: a list of (move, probability)."""
         n = ctypes.c_size_t()
         with self._lock:
@@ -710,12 +718,12 @@ class Game:
             self._check(_lib.crown_chance_outcomes(h, moves, probs, n.value, ctypes.byref(n)))
         return list(zip(moves[:n.value], probs[:n.value]))
 
-    def move_to_text(self, move):
+    def move_to_text(self, move: int) -> str:
         """The text of a legal move (an int32)."""
         move = _integer(move, "move", _MOVE_RANGE)
         return self._text(_lib.crown_move_to_text, _move(move))
 
-    def move_from_text(self, text):
+    def move_from_text(self, text: str) -> int:
         """The legal move whose text is `text`."""
         m = _move()
         data = _enc(text, "text")
@@ -725,7 +733,7 @@ class Game:
 
     # -- views and results
 
-    def observation(self, viewer):
+    def observation(self, viewer: int) -> str:
         """The text view of `viewer`: a seat, SPECTATOR or OMNISCIENT.
 
         There is no default: OMNISCIENT shows every hidden card, so a bot
@@ -733,13 +741,18 @@ class Game:
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         return self._text(_lib.crown_observation, _int(viewer))
 
-    def returns(self):
+    def returns(self) -> List[float]:
+        """Each seat's result: at the end the final one (higher is better,
+        comparable between seats; documented per game), before it the
+        results settled so far (0 in a single game)."""
         return self._per_seat(_lib.crown_returns)
 
-    def scores(self):
+    def scores(self) -> List[float]:
+        """Each seat's raw points, where the game has them (documented per
+        game)."""
         return self._per_seat(_lib.crown_scores)
 
-    def playout(self, seed):
+    def playout(self, seed: int) -> List[float]:
         """Plays a uniformly random game from here to the end inside the
         library (chance by its probabilities), from `seed` (0..2**64-1), and
         returns each seat's returns there; the game is left as it was."""
@@ -747,7 +760,7 @@ class Game:
         return self._per_seat(lambda h, arr, n, count:
                               _lib.crown_playout(h, _u64(seed), arr, n, count))
 
-    def playouts(self, n, seed):
+    def playouts(self, n: int, seed: int) -> List[float]:
         """`n` playouts as playout(), the i-th with seed + i, in one call:
         each seat's mean returns over them."""
         n = _integer(n, "n", (1, 2**63 - 1))
@@ -755,18 +768,19 @@ class Game:
         return self._per_seat(lambda h, arr, cap, count:
                               _lib.crown_playouts(h, _u64(seed), n, arr, cap, count))
 
-    def state_hash(self):
+    def state_hash(self) -> int:
+        """A 64-bit hash of the state (equal states, equal hashes)."""
         return self._out(_lib.crown_state_hash, ctypes.c_uint64)
 
     # -- saving and determinization
 
-    def serialize(self):
+    def serialize(self) -> str:
         """The game as versioned text (see docs/save-format.md): the game
         string, the seed and every move."""
         return self._text(_lib.crown_serialize)
 
     @classmethod
-    def deserialize(cls, text):
+    def deserialize(cls, text: str) -> "Game":
         """Restores a game saved by `serialize`."""
         h = _game_p()
         err = ctypes.create_string_buffer(256)
@@ -775,7 +789,7 @@ class Game:
             raise _error(status, err.value.decode("utf-8", "replace"))
         return cls._wrap(h)
 
-    def resample(self, viewer, seed):
+    def resample(self, viewer: int, seed: int) -> "Game":
         """A game where everything hidden from `viewer` (a seat, SPECTATOR or
         OMNISCIENT) is redealt at random from `seed` (0..2**64-1)."""
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
@@ -786,7 +800,7 @@ class Game:
                                             ctypes.byref(h)))
         return type(self)._wrap(h)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         with self._lock:
             if not self._h or self._closing:
                 return "<crown.Game closed>"
