@@ -423,6 +423,40 @@ class Play(unittest.TestCase):
         with self.assertRaises(crown.UnknownGameError):
             crown.options("chess")
 
+    def test_legal_mask_as_numpy_array(self):
+        # With numpy: a uint8 array.  Without it here, a stand-in module shows
+        # that the array is made from the mask's bytes.
+        try:
+            import numpy  # noqa: F401
+            fake = None
+        except ImportError:
+            class FakeArray(list):
+                def copy(self):
+                    return FakeArray(self)
+
+            class FakeNumpy:
+                uint8 = "uint8"
+
+                @staticmethod
+                def frombuffer(data, dtype):
+                    assert isinstance(data, bytes) and dtype == "uint8"
+                    return FakeArray(data)
+            fake = FakeNumpy()
+            sys.modules["numpy"] = fake
+        try:
+            with crown.Game(KD, "players=2", seed=3) as g:
+                mask = g.legal_mask()
+                self.assertEqual(len(mask), g.num_distinct_moves)
+                self.assertEqual(sum(int(x) for x in mask), len(g.legal_moves()))
+                if fake is None:
+                    self.assertEqual(str(mask.dtype), "uint8")
+                else:
+                    self.assertIsInstance(mask, list)
+                    self.assertEqual(type(mask).__name__, "FakeArray")
+        finally:
+            if fake is not None:
+                del sys.modules["numpy"]
+
     def test_copy_from(self):
         with crown.Game(KD, "players=4", seed=2) as g, crown.Game(KD, "players=2", seed=9) as d:
             g.apply(g.legal_moves()[0])
