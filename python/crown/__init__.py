@@ -66,7 +66,7 @@ import json
 import operator
 import os
 import threading
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Tuple, Union
 
 __version__ = "0.2.0"
 
