@@ -12,7 +12,8 @@
 #    reaches the real system.  It runs the README's install command, then,
 #    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
 #    programs; minimal.c built with `cc ... $(pkg-config --cflags --libs
-#    crown)`; `import crown` with Meson's python3 and with Debian's
+#    crown)`; `import crown` and the package's own tests with Meson's
+#    python3, `import crown` with Debian's
 #    /usr/bin/python3 (when Meson's python3 is another one, the source is
 #    configured and installed again with Debian's default PATH, as on a fresh
 #    Debian machine); and `pip install --no-index ./python` (then its sdist)
@@ -141,6 +142,14 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     debian=/usr/bin/python3
     if [ -n "$python" ]; then
         "$python" -c "$pycheck" "$pydir" "$lib" meson || fail "$python: import crown"
+        # The package's own tests, on the installed package and library.
+        env -u PYTHONPATH -u CROWN_LIBRARY -u LD_LIBRARY_PATH \
+            CROWN_HEADER="$prefix/include/crown/crown.h" \
+            "$python" "$src/python/tests/test_crown.py" >"$tmp/python-tests.log" 2>&1 || {
+            tail -n 40 "$tmp/python-tests.log" >&2
+            fail "the Python tests fail on the installed package"
+        }
+        echo "python tests on the installed package: $(tail -n 1 "$tmp/python-tests.log")"
         meson_prefix=$("$python" -c 'import sys; print(sys.prefix)')
     else
         echo "python: Meson installs no Python package (-Dpython)"
