@@ -457,6 +457,28 @@ class Play(unittest.TestCase):
             if fake is not None:
                 del sys.modules["numpy"]
 
+    def test_ismcts_example_beats_random(self):
+        # examples/python/ismcts.py, briefly: it plays legal moves in every
+        # game and wins most two-player Game of Kingdoms games against random.
+        sys.path.insert(0, os.path.join(SOURCE_ROOT, "examples", "python"))
+        try:
+            import ismcts
+        finally:
+            sys.path.pop(0)
+        results = ismcts.play_match(KD, "players=2", 6, 60, seed=3, out=None)
+        self.assertEqual(len(results), 6)
+        self.assertGreaterEqual(sum(r > 0 for r in results), 4)
+        for name, options in [("kings_family", ""), ("kings_blood", "players=3"),
+                              ("blood_bound", "players=7")]:
+            with crown.Game(name, options, seed=2) as g:
+                rng = random.Random(2)
+                for _ in range(3):
+                    if g.is_terminal():
+                        break
+                    m = ismcts.ismcts_move(g, 20, rng)
+                    self.assertIn(m, g.legal_moves())
+                    g.apply(m)
+
     def test_copy_from(self):
         with crown.Game(KD, "players=4", seed=2) as g, crown.Game(KD, "players=2", seed=9) as d:
             g.apply(g.legal_moves()[0])

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Information-set Monte Carlo tree search (single observer) with crown.
+
+The searching seat builds one tree over its own information: each iteration
+determinizes the game (`Game.resample`: everything hidden from the seat is
+dealt again at random, consistently with what it has seen), walks down the
+tree choosing among the moves legal in that determinization by UCB (a move's
+"availability" counts how often it could have been chosen), adds one node,
+finishes the game with a random playout played inside the library
+(`Game.playout`), and credits every node on the way with the return of the
+seat that chose it.  The move played is the root's most visited one.
+
+Run as a program, it plays matches against uniformly random opponents and
+prints the results:
+
+    python3 examples/python/ismcts.py --game game_of_kingdoms \\
+        --options players=2 --games 100 --iterations 200
+
+Inside the source tree, set PYTHONPATH=python and
+CROWN_LIBRARY=build/lib/libcrown.so.1 first.
+"""
+
+import argparse
+import math
+import random
+import sys
+from typing import Dict, List, Optional
+
+import crown
+
+
+class Node:
+    """A node of the tree: the moves tried from it, by move id."""
+
+    __slots__ = ("seat", "visits", "total", "available", "children")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat        # who chooses at this node (or CHANCE)
+        self.visits = 0
+        self.total = 0.0        # the returns of the seat that chose the move into it
+        self.available = 0      # how many times it could have been chosen
+        self.children: Dict[int, "Node"] = {}
+
+
+def _ucb(child: Node, exploration: float) -> float:
+    if child.visits == 0:
+        return math.inf
+    return (child.total / child.visits
+            + exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits))
+
+
+def ismcts_move(game: crown.Game, iterations: int, rng: random.Random,
+                exploration: float = 0.7) -> int:
+    """The move ISMCTS chooses for the seat to move in `game` (unchanged)."""
+    me = game.current_player()
+    legal = game.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    root = Node(me)
+    scratch: Optional[crown.Game] = None
+    for _ in range(iterations):
+        det = game.resample(me, rng.getrandbits(64))
+        if scratch is None:
+            scratch = det
+        else:
+            scratch.copy_from(det)  # one handle, reset each iteration
+            det.close()
+        node, path = root, [root]
+        # Selection and expansion.
+        while not scratch.is_terminal():
+            seat = scratch.current_player()
+            moves = scratch.legal_moves()
+            for m in moves:
+                child = node.children.get(m)
+                if child is not None:
+                    child.available += 1
+            untried = [m for m in moves if m not in node.children]
+            if untried:
+                m = rng.choice(untried)
+                child = Node(seat)
+                child.available = 1
+                node.children[m] = child
+                scratch.apply(m)
+                path.append(child)
+                break
+            m = max(moves, key=lambda mv: _ucb(node.children[mv], exploration))
+            node = node.children[m]
+            scratch.apply(m)
+            path.append(node)
+        # Simulation, in the library.
+        returns = scratch.returns() if scratch.is_terminal() else \
+            scratch.playout(rng.getrandbits(64))
+        # Backpropagation: each node gets the return of the seat that chose it.
+        for i, n in enumerate(path):
+            n.visits += 1
+            if i > 0:
+                n.total += returns[n.seat]
+    if scratch is not None:
+        scratch.close()
+    return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
+
+
+def play_match(name: str, options: str, games: int, iterations: int, seed: int,
+               out=sys.stdout) -> List[float]:
+    """ISMCTS in every seat in turn against random players; the ISMCTS
+    seat's return in each game."""
+    rng = random.Random(seed)
+    results = []
+    for k in range(games):
+        with crown.Game(name, options, seed=seed + k) as g:
+            smart = k % g.num_players
+            while not g.is_terminal():
+                if g.current_player() == smart:
+                    g.apply(ismcts_move(g, iterations, rng))
+                else:
+                    g.apply(rng.choice(g.legal_moves()))
+            results.append(g.returns()[smart])
+        if out:
+            print("game %d: seat %d (ISMCTS) returned %+.2f" % (k + 1, smart, results[-1]),
+                  file=out)
+    return results
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", default="game_of_kingdoms")
+    p.add_argument("--options", default="players=2")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--iterations", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    results = play_match(a.game, a.options, a.games, a.iterations, a.seed)
+    wins = sum(r > 0 for r in results)
+    losses = sum(r < 0 for r in results)
+    print("ISMCTS (%d iterations) against random in %s %s: %d won, %d lost, %d other "
+          "of %d; mean return %+.3f"
+          % (a.iterations, a.game, a.options, wins, losses, len(results) - wins - losses,
+             len(results), sum(results) / len(results)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
