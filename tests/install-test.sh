@@ -2,7 +2,8 @@
 # What `meson install` gives a user.
 #
 # 1. A staged install (DESTDIR): the files are there, libcrown's SONAME is
-#    libcrown.so.1 and it exports only crown_* symbols, each versioned CROWN_1,
+#    libcrown.so.1 and it exports only crown_* symbols, each versioned (CROWN_1,
+#    or CROWN_1.1 for those lib/crown.map adds in that node),
 #    crown.pc works, minimal.c builds against the staged tree, the staged
 #    programs and Python package run (with LD_LIBRARY_PATH and PYTHONPATH:
 #    nothing finds a staged tree by itself).
@@ -214,18 +215,28 @@ lib=$dest$libdir/libcrown.so.1
 [ -f "$dest$prefix/include/crown/crown.h" ] || fail "crown/crown.h not installed"
 [ -f "$dest$libdir/pkgconfig/crown.pc" ] || fail "crown.pc not installed"
 
-# SONAME and exports: only crown_*, each with the CROWN_1 version.
+# SONAME and exports: only crown_*, each with its version: CROWN_1.1 for
+# those lib/crown.map names in that node, CROWN_1 for the others.
 if command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
     readelf -d "$lib" | grep -q 'SONAME.*\[libcrown\.so\.1\]' || fail "SONAME is not libcrown.so.1"
-    syms=$(nm -D --defined-only "$lib" | awk '$3 != "CROWN_1" {print $3}')
+    syms=$(nm -D --defined-only "$lib" | awk '$2 != "A" {print $3}')
     [ -n "$syms" ] || fail "no exported symbols found"
+    v11=$(sed -n '/^CROWN_1\.1 {/,/^}/s/^ *\(crown_[a-z_0-9]*\);$/\1/p' "$src/lib/crown.map")
+    [ -n "$v11" ] || fail "lib/crown.map names no CROWN_1.1 functions"
     for s in $syms; do
+        name=${s%%@*}
+        want=CROWN_1
+        echo "$v11" | grep -qx "$name" && want=CROWN_1.1
         case $s in
-            crown_*@@CROWN_1) ;;
-            *) fail "unexpected export: $s" ;;
+            crown_*@@$want) ;;
+            *) fail "unexpected export: $s (wanted $name@@$want)" ;;
         esac
     done
-    echo "exports: $(echo "$syms" | wc -l) crown_* symbols, all versioned CROWN_1"
+    for f in $v11; do
+        echo "$syms" | grep -qx "$f@@CROWN_1.1" || fail "$f is not exported as CROWN_1.1"
+    done
+    echo "exports: $(echo "$syms" | wc -l) crown_* symbols, versioned CROWN_1 and" \
+        "CROWN_1.1 ($(echo "$v11" | wc -l))"
 else
     skipped "exports: no readelf/nm (binutils)"
 fi
