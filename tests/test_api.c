@@ -10,7 +10,9 @@
 #include <stdio.h>
 
 #include "common.h"
+#include <crown/bloodbound.h>
 #include <crown/kingdoms.h>
+#include <crown/kingsblood.h>
 
 static const char *const KD = "game_of_kingdoms";
 
@@ -222,7 +224,8 @@ START_TEST(options_as_json)
     ck_assert_int_eq(crown_options_json("chess", buf, sizeof buf, &len), CROWN_EGAME);
     ck_assert_int_eq(crown_options_json(NULL, buf, sizeof buf, &len), CROWN_EINVAL);
     ck_assert_int_eq(crown_options_json(KD, buf, sizeof buf, NULL), CROWN_EINVAL);
-    ck_assert_int_eq(crown_options_json(KD, NULL, 10, &len), CROWN_EINVAL);
+    ck_assert_int_eq(crown_options_json(KD, NULL, 10, &len), CROWN_ETOOSMALL); /* a size query */
+    ck_assert_uint_gt(len, 100);
     char small[8] = "xxxxxxx";
     ck_assert_int_eq(crown_options_json(KD, small, sizeof small, &len), CROWN_ETOOSMALL);
     ck_assert_str_eq(small, "");
@@ -1062,6 +1065,32 @@ START_TEST(action_index_is_a_bijection)
             ck_assert_int_eq(crown_move_index(g, bad[k], &back), CROWN_EINVAL);
             ck_assert(strstr(crown_last_error(g), "is no decision of") != NULL);
         }
+        /* Malformed encodings of real kinds. */
+        crown_move malformed[8];
+        int nm = 0;
+        if (strcmp(index_games[gi][0], "game_of_kingdoms") == 0) {
+            malformed[nm++] = CROWN_KD_LEAD(3, 0);        /* no colour */
+            malformed[nm++] = CROWN_KD_BEAT(5, 40);       /* no such defence */
+            malformed[nm++] = CROWN_KD_ADD(0) + 40;       /* no such card */
+        } else if (strcmp(index_games[gi][0], "blood_bound") == 0) {
+            malformed[nm++] = CROWN_BB_LOOK(3, 1);        /* a > b */
+            malformed[nm++] = CROWN_BB_LOOK(2, 2);
+            malformed[nm++] = CROWN_BB_MOVE(CROWN_BB_K_ATTACK, 1, 1); /* b set */
+            malformed[nm++] = CROWN_BB_ATTACK(12);        /* no such seat */
+            malformed[nm++] = CROWN_BB_TOKEN(4);          /* no such token */
+            malformed[nm++] = CROWN_BB_CURSES(1, 1 << 1 | 1 << 2 | 1 << 3); /* True among the False */
+            malformed[nm++] = CROWN_BB_CURSES(0, 0xF0);   /* four False Curses */
+            malformed[nm++] = CROWN_BB_OFFER | 1;         /* a single move with b set */
+        } else {
+            malformed[nm++] = CROWN_KB_MOVE(CROWN_KB_K_PLAY, 1, 0, 1, 0); /* a seat in a play */
+            malformed[nm++] = CROWN_KB_PLACE(1, 0) | 5 << 8;             /* a card in a place */
+            malformed[nm++] = CROWN_KB_DRAW | 1;                          /* a side in a draw */
+            malformed[nm++] = CROWN_KB_PLAY(0, 127, 0);                   /* no such target */
+        }
+        for (int k = 0; k < nm; k++)
+            ck_assert_msg(crown_move_index(g, malformed[k], &back) == CROWN_EINVAL,
+                          "%s %s: malformed move %ld has index %zu", index_games[gi][0],
+                          index_games[gi][1], (long)malformed[k], back);
         ck_assert_int_eq(crown_num_distinct_moves(g, NULL), CROWN_EINVAL);
         ck_assert_int_eq(crown_move_index(g, prev, NULL), CROWN_EINVAL);
         ck_assert_int_eq(crown_index_move(g, 0, NULL), CROWN_EINVAL);

@@ -2,7 +2,7 @@
 """Information-set Monte Carlo tree search (single observer) with crown.
 
 The searching seat builds one tree over its own information: each iteration
-determinizes the game (`Game.resample`: everything hidden from the seat is
+determinizes the game (`Game.resample`, a new handle: everything hidden from the seat is
 dealt again at random, consistently with what it has seen), walks down the
 tree choosing among the moves legal in that determinization by UCB (a move's
 "availability" counts how often it could have been chosen), adds one node,
@@ -51,20 +51,20 @@ def _ucb(child: Node, exploration: float) -> float:
 
 def ismcts_move(game: crown.Game, iterations: int, rng: random.Random,
                 exploration: float = 0.7) -> int:
-    """The move ISMCTS chooses for the seat to move in `game` (unchanged)."""
+    """The move ISMCTS chooses for the seat to move in `game` (unchanged).
+    The game must resolve its own chance events (chance=auto): the tree has
+    no chance nodes."""
     me = game.current_player()
+    if me < 0:
+        raise ValueError("ISMCTS chooses for a seat: the game is at a chance node or over")
+    if "chance=explicit" in game.game_string:
+        raise ValueError("ISMCTS here needs chance=auto (the library draws the cards)")
     legal = game.legal_moves()
     if len(legal) == 1:
         return legal[0]
     root = Node(me)
-    scratch: Optional[crown.Game] = None
     for _ in range(iterations):
-        det = game.resample(me, rng.getrandbits(64))
-        if scratch is None:
-            scratch = det
-        else:
-            scratch.copy_from(det)  # one handle, reset each iteration
-            det.close()
+        scratch = game.resample(me, rng.getrandbits(64))  # a determinization
         node, path = root, [root]
         # Selection and expansion.
         while not scratch.is_terminal():
@@ -95,7 +95,6 @@ def ismcts_move(game: crown.Game, iterations: int, rng: random.Random,
             n.visits += 1
             if i > 0:
                 n.total += returns[n.seat]
-    if scratch is not None:
         scratch.close()
     return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
 

@@ -167,8 +167,8 @@ const char *crown_game_summary(const char *name);
 
 /* Writes a text describing every option of the named game (name, type,
  * allowed values, default, meaning), one option per line.
- * Errors: CROWN_EINVAL (NULL name or len, or NULL buf with cap > 0),
- * CROWN_EGAME, CROWN_ETOOSMALL. */
+ * Errors: CROWN_EINVAL (NULL name or len), CROWN_EGAME, CROWN_ETOOSMALL.
+ * A NULL buf is a size query whatever cap. */
 int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len);
 
 /* The options of the named game as data: a JSON array with one object per
@@ -181,8 +181,8 @@ int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len)
  *   {"name": "deck", "kind": "text", "default": "default", "help": "..."}
  * Members may be added to the objects in later versions; the ones above
  * stay.  *len receives the text's length (without the NUL), as for every
- * text call.  Errors: CROWN_EINVAL (NULL name or len, or NULL buf with
- * cap > 0), CROWN_EGAME, CROWN_ETOOSMALL. */
+ * text call; a NULL buf is a size query whatever cap.
+ * Errors: CROWN_EINVAL (NULL name or len), CROWN_EGAME, CROWN_ETOOSMALL. */
 int crown_options_json(const char *name, char *buf, size_t cap, size_t *len);
 
 /* ------------------------------------------------------------------------
@@ -317,7 +317,8 @@ int crown_index_move(crown_game *game, size_t index, crown_move *move);
  * the end of the game every entry is 0.  Computes the legal moves (cached
  * for crown_apply, as crown_legal_moves does).
  * Errors: CROWN_EINVAL (NULL count, or NULL mask with cap > 0),
- * CROWN_ETOOSMALL (cap < N: *count still tells N). */
+ * CROWN_ETOOSMALL (cap < N: *count still tells N), CROWN_EINTERNAL (a
+ * legal move without an index, a bug: the mask is then all 0). */
 int crown_legal_mask(crown_game *game, uint8_t *mask, size_t cap, size_t *count);
 
 /* Plays a move after checking that it is legal.  With chance=auto the

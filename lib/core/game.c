@@ -1344,8 +1344,8 @@ CROWN_EXPORT const char *crown_game_summary(const char *name)
 static int describe(const char *name, char *buf, size_t cap, size_t *len,
                     void (*how)(const crown_rules *, crown_buf *))
 {
-    if (!name || !len || (!buf && cap > 0))
-        return CROWN_EINVAL;
+    if (!name || !len)
+        return CROWN_EINVAL; /* (a NULL buf is a size query whatever cap, as in 0.1.0) */
     const crown_rules *r = crown_find_rules(name);
     if (!r)
         return CROWN_EGAME;

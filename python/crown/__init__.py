@@ -90,7 +90,7 @@ class CrownError(Exception):
 
     status = None
 
-    def __init__(self, message, status=None):
+    def __init__(self, message: str, status: Union[int, None] = None) -> None:
         super().__init__(message)
         if status is not None:
             self.status = status
@@ -392,11 +392,12 @@ def _options_text(options, keywords):
     for key, value in keywords.items():
         if isinstance(value, bool):
             value = "on" if value else "off"
-        elif isinstance(value, int):
-            value = str(value)
         elif not isinstance(value, str):
-            raise TypeError("option %s must be an int, a bool or a str, not %s"
-                            % (key, type(value).__name__))
+            try:
+                value = str(operator.index(value))  # int, numpy integers...
+            except TypeError:
+                raise TypeError("option %s must be an int, a bool or a str, not %s"
+                                % (key, type(value).__name__)) from None
         if "," in value or "=" in value:
             raise InvalidArgumentError("option %s: %r holds ',' or '='" % (key, value), -1)
         parts.append("%s=%s" % (key, value))
@@ -653,16 +654,15 @@ class Game:
         n = ctypes.c_size_t()
         with self._lock:
             h = self._handle()
-            status = _lib.crown_legal_mask(h, None, 0, ctypes.byref(n))
-            if status not in (0, _ETOOSMALL):
-                self._check(status)
-            buf = (ctypes.c_uint8 * max(n.value, 1))()
+            self._check(_lib.crown_num_distinct_moves(h, ctypes.byref(n)))
+            buf = (ctypes.c_uint8 * n.value)()
             self._check(_lib.crown_legal_mask(h, buf, n.value, ctypes.byref(n)))
+        data = bytes(buf)  # (one copy of the bytes, no Python ints)
         try:
             import numpy
         except ImportError:
-            return list(buf[:n.value])
-        return numpy.frombuffer(bytes(buf[:n.value]), dtype=numpy.uint8).copy()
+            return list(data)
+        return numpy.frombuffer(data, dtype=numpy.uint8).copy()
 
     def apply(self, move: Union[int, str]) -> None:
         """Plays a move, given as its integer (int32) or its text."""

@@ -408,7 +408,7 @@ class Play(unittest.TestCase):
                     self.assertEqual(o["kind"], "text")
         players = next(o for o in crown.options(KD) if o["name"] == "players")
         self.assertEqual((players["min"], players["max"], players["default"]), (2, 6, 4))
-        with crown.Game(KD, players=3, variant="ruthless", seed=4) as g:
+        with crown.Game(KD, players=Index(3), variant="ruthless", seed=4) as g:
             self.assertIn("players=3", g.game_string)
             self.assertIn("variant=ruthless", g.game_string)
             self.assertEqual(g.num_players, 3)
@@ -468,6 +468,13 @@ class Play(unittest.TestCase):
         results = ismcts.play_match(KD, "players=2", 6, 60, seed=3, out=None)
         self.assertEqual(len(results), 6)
         self.assertGreaterEqual(sum(r > 0 for r in results), 4)
+        with crown.Game(KD, "players=2,chance=explicit", seed=1) as g:
+            with self.assertRaises(ValueError):  # a chance node
+                ismcts.ismcts_move(g, 10, random.Random(1))
+            while g.current_player() < 0:
+                g.apply(g.legal_moves()[0])
+            with self.assertRaises(ValueError):  # its tree has no chance nodes
+                ismcts.ismcts_move(g, 10, random.Random(1))
         for name, options in [("kings_family", ""), ("kings_blood", "players=3"),
                               ("blood_bound", "players=7")]:
             with crown.Game(name, options, seed=2) as g:
