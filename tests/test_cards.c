@@ -135,6 +135,14 @@ START_TEST(custom_deck_list)
 }
 END_TEST
 
+/* Parses a deck list and computes its faces. */
+static void faces_of(const char *list, kb_deck *d, kb_faces *f)
+{
+    crown_err err;
+    OK(kb_parse_deck(d, list, &err));
+    kb_faces_init(f, d);
+}
+
 /* kb_matching answers kb_matches for a whole set at once, on the default
  * deck and on a custom one (every id, Events and the King's Blood card
  * included, as targets). */
@@ -144,9 +152,7 @@ START_TEST(matching_sets_agree_with_kb_matches)
     for (int l = 0; l < 2; l++) {
         kb_deck d;
         kb_faces f;
-        crown_err err;
-        OK(kb_parse_deck(&d, lists[l], &err));
-        kb_faces_init(&f, &d);
+        faces_of(lists[l], &d, &f);
         gn_set all = {{0, 0}};
         for (int t = 0; t <= d.n; t++)
             gn_set_add(&all, t);
@@ -167,16 +173,16 @@ START_TEST(matching_sets_agree_with_kb_matches)
 }
 END_TEST
 
-/* The kind sets of kb_faces and kb_firsts, against the cards one by one. */
+/* The kind sets of kb_faces, its lists and ranks (the action index's), and
+ * kb_firsts, against the cards one by one. */
 START_TEST(kind_sets_and_firsts_agree_with_the_cards)
 {
-    const char *lists[] = {"default", "B1m B1m R1f-skip exile exile new-connection G8f-draw3 G8f-draw3"};
+    const char *lists[] = {"default",
+                           "B1m B1m R1f-skip exile exile new-connection G8f-draw3 G8f-draw3"};
     for (int l = 0; l < 2; l++) {
         kb_deck d;
         kb_faces f;
-        crown_err err;
-        OK(kb_parse_deck(&d, lists[l], &err));
-        kb_faces_init(&f, &d);
+        faces_of(lists[l], &d, &f);
         int sizes[3] = {0, 0, 0};
         for (int c = 0; c <= d.n; c++) {
             const kb_card *k = &d.card[c];
@@ -191,6 +197,23 @@ START_TEST(kind_sets_and_firsts_agree_with_the_cards)
             sizes[2] += exile;
         }
         ck_assert(sizes[0] > 0 && sizes[1] > 0 && sizes[2] > 0);
+        /* Each list: the ids of its kind ascending, each id's rank its place. */
+        for (int li = 0; li < KB_LISTS; li++) {
+            int n = 0;
+            for (int c = 0; c <= d.n; c++) {
+                const kb_card *k = &d.card[c];
+                int event = c < d.n && k->kind == KB_EVENT, exile = event && k->event == KB_EXILE;
+                int in = li == KB_L_NONE         ? c == 0
+                         : li == KB_L_CHARACTERS ? c < d.n && k->kind == KB_CHARACTER
+                         : li == KB_L_EVENTS     ? event && !exile
+                         : li == KB_L_EXILES     ? exile
+                                                 : event;
+                ck_assert_int_eq(f.rank[li][c], in ? n : 0xFF);
+                if (in)
+                    ck_assert_int_eq(f.list[li][n++], c);
+            }
+            ck_assert_int_eq(f.nlist[li], n);
+        }
         /* Random sets: a card is among the firsts when no lower card of the
          * set has its face. */
         uint64_t r = 12345 + (uint64_t)l;

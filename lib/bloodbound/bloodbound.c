@@ -1534,7 +1534,7 @@ static long place_in_kind(const bb_config *c, crown_move m)
         return a * (2 * P - a - 1) / 2 + (b - a - 1); /* (the pairs before a's, then b's) */
     case SH_CURSES: {
         if (!c->inquisitor || a >= P || b >> P || (b >> a & 1) ||
-            crown_popcount64((uint64_t)b) != c->false_curses)
+            popcount((unsigned)b) != c->false_curses)
             return -1;
         /* The colex rank of the False seats among the P - 1 others (seats
          * after a moved down by one): ascending like the bits' values. */

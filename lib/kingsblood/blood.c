@@ -119,12 +119,6 @@ static int count(const gn_set *s)
     return gn_set_count(s);
 }
 
-static void set_or(gn_set *a, const gn_set *b)
-{
-    a->w[0] |= b->w[0];
-    a->w[1] |= b->w[1];
-}
-
 static void sat_inc(uint32_t *v)
 {
     if (*v < UINT32_MAX)
@@ -206,7 +200,7 @@ static void discard_removed(const kbg_config *cfg, kbg_state *s, gn_set *removed
         gn_set_del(removed, cfg->kings_blood);
         gn_set_add(&s->aside, cfg->kings_blood);
     }
-    set_or(&s->discards, removed);
+    gn_set_or(&s->discards, removed);
 }
 
 /* Whoever plays an Enthronement takes the King's Blood card into his hand,
@@ -242,12 +236,6 @@ static int sibling_spot(const kbg_state *s, int row, int x)
 
 /* ---- legal moves ------------------------------------------------------ */
 
-static gn_set set_and(const gn_set *a, const gn_set *b)
-{
-    gn_set r = {{a->w[0] & b->w[0], a->w[1] & b->w[1]}};
-    return r;
-}
-
 /* The cards of the hand that may be played in this mode: one per face (the
  * lowest), the last card only as an announced Character, after a draw only
  * cards like the one drawn, against a pending Draw 3 or Skip only
@@ -258,11 +246,11 @@ static gn_set playable(const kbg_config *cfg, const kbg_state *s)
     const kb_faces *f = &cfg->faces;
     gn_set ok = kb_firsts(f, &s->hand[p]);
     if (!gn_set_many(&s->hand[p]))
-        ok = (s->announced & BIT(p)) ? set_and(&ok, &f->characters) : (gn_set){{0, 0}};
+        ok = (s->announced & BIT(p)) ? gn_set_and(&ok, &f->characters) : (gn_set){{0, 0}};
     if (s->mode == KBG_M_DRAWN)
-        ok = set_and(&ok, &f->same[s->drawn]);
+        ok = gn_set_and(&ok, &f->same[s->drawn]);
     else if (s->mode == KBG_M_PENDING)
-        ok = set_and(&ok, &f->abilities);
+        ok = gn_set_and(&ok, &f->abilities);
     return ok;
 }
 
@@ -350,12 +338,11 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
     if (carrier >= 0 && gn_set_has(&targets, carrier))
         gn_set_add(&any, carrier);
     const kb_faces *f = &cfg->faces;
-    gn_set ok = playable(cfg, s), characters = set_and(&ok, &f->characters);
+    gn_set ok = playable(cfg, s), characters = gn_set_and(&ok, &f->characters);
     /* Characters beside Active cards (in KBG_M_PENDING: shifts). */
     GN_FOR(&characters, c) {
         gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &targets);
-        on.w[0] |= any.w[0];
-        on.w[1] |= any.w[1];
+        gn_set_or(&on, &any);
         GN_FOR(&on, t) {
             for (int side = 0; side <= 1; side++) {
                 int sd = side ? 1 : -1;
@@ -369,7 +356,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         }
     }
     if (mode != KBG_M_PENDING) {
-        gn_set events = set_and(&ok, &f->events), exiles = set_and(&ok, &f->exiles);
+        gn_set events = gn_set_and(&ok, &f->events), exiles = gn_set_and(&ok, &f->exiles);
         GN_FOR(&events, e)
             n += event_moves(cfg, s, &view, e, 0, out + n);
         /* Exiles, ordered by seat (the encoding's order). */
@@ -377,7 +364,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         if (exile >= 0)
             n += event_moves(cfg, s, &view, exile, 0, out + n);
         if (mode == KBG_M_CHILD) {
-            gn_set siblings = set_and(&characters, &f->number[child_number]);
+            gn_set siblings = gn_set_and(&characters, &f->number[child_number]);
             GN_FOR(&siblings, c) {
                 for (int side = 0; side <= 1; side++) {
                     int sd = side ? 1 : -1, r, x;
@@ -534,7 +521,7 @@ void kbg_game_points(const kbg_config *cfg, const kbg_state *s, int32_t *out)
 static void game_over(const kbg_config *cfg, kbg_state *s, int why)
 {
     int32_t pts[KBG_MAXP];
-    set_or(&s->discards, &s->waiting); /* the end resolves everything */
+    gn_set_or(&s->discards, &s->waiting); /* the end resolves everything */
     memset(&s->waiting, 0, sizeof s->waiting);
     s->forced = KBG_NONE;
     s->over = (uint8_t)why;
@@ -580,7 +567,7 @@ static void start_turn(kbg_state *s, int q)
 static void end_turn(const kbg_config *cfg, kbg_state *s)
 {
     int p = s->player;
-    set_or(&s->discards, &s->waiting);
+    gn_set_or(&s->discards, &s->waiting);
     memset(&s->waiting, 0, sizeof s->waiting);
     end_run(s);
     s->drawn = KBG_NONE;
@@ -1481,7 +1468,7 @@ static int kbg_check(const void *config, const void *state, crown_err *err)
             crown_errf(err, "a card is in two places");
             return -1;
         }
-        set_or(&seen, parts[i]);
+        gn_set_or(&seen, parts[i]);
     }
     if (memcmp(&seen, &cfg->all, sizeof seen) != 0) {
         crown_errf(err, "cards are missing or foreign: %d of %d accounted for", count(&seen),

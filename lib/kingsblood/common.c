@@ -23,23 +23,16 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
         } else if (d->card[i].kind == KB_EVENT) {
             gn_set_add(d->card[i].event == KB_EXILE ? &f->exiles : &f->events, i);
         }
+    /* The lists of the action index, from those sets (ascending). */
+    gn_set none = {{1, 0}}, all_events = f->events;
+    gn_set_or(&all_events, &f->exiles);
+    const gn_set *of[KB_LISTS] = {&none, &f->characters, &f->events, &f->exiles, &all_events};
     memset(f->rank, 0xFF, sizeof f->rank);
-    f->nlist[KB_L_NONE] = 1;
-    f->list[KB_L_NONE][0] = 0;
-    f->rank[KB_L_NONE][0] = 0;
-    for (int i = 0; i < d->n; i++) {
-        const kb_card *k = &d->card[i];
-        int in[KB_LISTS] = {0};
-        in[KB_L_CHARACTERS] = k->kind == KB_CHARACTER;
-        in[KB_L_EVENTS] = k->kind == KB_EVENT && k->event != KB_EXILE;
-        in[KB_L_EXILES] = k->kind == KB_EVENT && k->event == KB_EXILE;
-        in[KB_L_ALL_EVENTS] = k->kind == KB_EVENT;
-        for (int l = 1; l < KB_LISTS; l++)
-            if (in[l]) {
-                f->rank[l][i] = f->nlist[l];
-                f->list[l][f->nlist[l]++] = (uint8_t)i;
-            }
-    }
+    for (int l = 0; l < KB_LISTS; l++)
+        GN_FOR(of[l], i) {
+            f->rank[l][i] = f->nlist[l];
+            f->list[l][f->nlist[l]++] = (uint8_t)i;
+        }
     for (int i = 0; i <= d->n; i++) {
         gn_set_add(&f->colour[d->card[i].colour & 3], i);
         gn_set_add(&f->number[d->card[i].number % 10], i);

@@ -11,13 +11,13 @@
 #include "cards.h"
 #include "genealogy.h"
 
-/* For each card of a deck (the King's Blood card included), the cards
- * identical to it.  Identical cards are one move and one chance outcome:
- * the lowest id of a face stands for all. */
 /* Lists of card ids (kb_faces): none (the field is 0), the Characters,
  * the Events other than Exile, the Exiles, every Event. */
 enum { KB_L_NONE, KB_L_CHARACTERS, KB_L_EVENTS, KB_L_EXILES, KB_L_ALL_EVENTS, KB_LISTS };
 
+/* For each card of a deck (the King's Blood card included), the cards
+ * identical to it.  Identical cards are one move and one chance outcome:
+ * the lowest id of a face stands for all. */
 typedef struct kb_faces {
     gn_set same[KB_MAX_DECK + 1];
     gn_set characters; /* the deck's Characters */
@@ -46,8 +46,7 @@ int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
 /* The cards of `set` identical to c. */
 static inline gn_set kb_same_in(const kb_faces *f, const gn_set *set, int c)
 {
-    gn_set m = {{set->w[0] & f->same[c].w[0], set->w[1] & f->same[c].w[1]}};
-    return m;
+    return gn_set_and(set, &f->same[c]);
 }
 
 /* Is c the lowest card of its face in `set`? */

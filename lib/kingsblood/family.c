@@ -417,8 +417,7 @@ static int any_character(const kf_config *cfg, const gn_set *set)
  * end resolves everything. */
 static void end_game(kf_state *s, int why)
 {
-    s->discards.w[0] |= s->aside.w[0];
-    s->discards.w[1] |= s->aside.w[1];
+    gn_set_or(&s->discards, &s->aside);
     memset(&s->aside, 0, sizeof s->aside);
     s->nwork = 0;
     s->forced = KF_NONE;
@@ -544,8 +543,7 @@ static void play_event(const kf_config *cfg, kf_state *s, int e, int t)
     case KB_ASSASSINATION:
     case KB_EXILE:
         gn_remove_with_attachments(&s->gn, t, &removed);
-        s->discards.w[0] |= removed.w[0];
-        s->discards.w[1] |= removed.w[1];
+        gn_set_or(&s->discards, &removed);
         gn_set_add(&s->aside, e);
         push(s, W_DISCARD, e, 0);
         push_draws(s, CARD(cfg, e)->event == KB_ASSASSINATION ? 1 : 2);
@@ -553,8 +551,7 @@ static void play_event(const kf_config *cfg, kf_state *s, int e, int t)
     case KB_ENTHRONEMENT:
         gn_attach(&s->gn, e, t);
         gn_drop_rows_above(&s->gn, s->gn.row[t], &removed);
-        s->discards.w[0] |= removed.w[0];
-        s->discards.w[1] |= removed.w[1];
+        gn_set_or(&s->discards, &removed);
         return;
     default: /* New Connection: the card is lifted; its place is chosen next */
         gn_set_add(&s->aside, e);
@@ -890,8 +887,7 @@ static int kf_check(const void *config, const void *state, crown_err *err)
             crown_errf(err, "a card is in two places");
             return -1;
         }
-        seen.w[0] |= parts[i]->w[0];
-        seen.w[1] |= parts[i]->w[1];
+        gn_set_or(&seen, parts[i]);
     }
     if (set_count(&seen) != cfg->deck.n || gn_set_next(&seen, cfg->deck.n) >= 0) {
         crown_errf(err, "cards are missing: %d of %d accounted for", set_count(&seen),

@@ -12,8 +12,6 @@
 #include "../core/rules.h"
 #include "genealogy.h"
 
-
-
 #define FOR_EACH(g, c) GN_FOR(&(g)->present, c)
 
 void gn_clear(genealogy *g)
@@ -211,7 +209,6 @@ gn_set gn_active_set(const genealogy *g)
     gn_view_build(g, -1, &v);
     return v.active;
 }
-
 
 /* ---- the definitions kept up to date ---- */
 

@@ -83,6 +83,17 @@ static inline int gn_set_count(const gn_set *s)
 {
     return crown_popcount64(s->w[0]) + crown_popcount64(s->w[1]);
 }
+static inline gn_set gn_set_and(const gn_set *a, const gn_set *b)
+{
+    gn_set r = {{a->w[0] & b->w[0], a->w[1] & b->w[1]}};
+    return r;
+}
+/* Adds the cards of b to a. */
+static inline void gn_set_or(gn_set *a, const gn_set *b)
+{
+    a->w[0] |= b->w[0];
+    a->w[1] |= b->w[1];
+}
 /* Has the set two elements or more? */
 static inline int gn_set_many(const gn_set *s)
 {
