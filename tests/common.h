@@ -5,6 +5,7 @@
 #define CROWN_TESTS_COMMON_H
 
 #include <check.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,60 @@ static inline int current(crown_game *g)
     return p;
 }
 
+static inline int terminal(crown_game *g)
+{
+    int t;
+    OK(crown_is_terminal(g, &t));
+    return t;
+}
+
+/* The JSON view of `viewer` in a malloc'ed string. */
+static inline char *observe_json(crown_game *g, int viewer)
+{
+    size_t len;
+    ck_assert_int_eq(crown_observation_json(g, viewer, NULL, 0, &len), CROWN_ETOOSMALL);
+    char *s = malloc(len + 1);
+    ck_assert_ptr_nonnull(s);
+    OK(crown_observation_json(g, viewer, s, len + 1, &len));
+    ck_assert_uint_eq(strlen(s), len);
+    return s;
+}
+
+/* Plays n random moves (fewer if the game ends), choosing with r. */
+static inline void random_moves(crown_game *g, int n, trng *r)
+{
+    for (int i = 0; i < n && !terminal(g); i++) {
+        crown_move m[4096];
+        size_t k;
+        OK(crown_legal_moves(g, m, 4096, &k));
+        OK(crown_apply(g, m[trng_below(r, k)]));
+    }
+}
+
+/* The offset of tensor piece `name` (from crown_observation_layout). */
+static inline size_t piece_offset(crown_game *g, const char *name)
+{
+    size_t len;
+    static char layout[16384];
+    char key[80];
+    OK(crown_observation_layout(g, layout, sizeof layout, &len));
+    snprintf(key, sizeof key, "{\"name\": \"%s\", \"offset\": ", name);
+    const char *p = strstr(layout, key);
+    ck_assert_msg(p != NULL, "no tensor piece %s", name);
+    return (size_t)strtoul(p + strlen(key), NULL, 10);
+}
+
+/* The tensor of `viewer` in a malloc'ed array. */
+static inline float *tensor(crown_game *g, int viewer)
+{
+    size_t n, count;
+    ck_assert_int_eq(crown_observation_tensor(g, viewer, NULL, 0, &n), CROWN_ETOOSMALL);
+    float *v = malloc(n * sizeof *v);
+    ck_assert_ptr_nonnull(v);
+    OK(crown_observation_tensor(g, viewer, v, n, &count));
+    return v;
+}
+
 /* Runs a suite; the process exit status. */
 static inline int run_suite(Suite *s)
 {
@@ -111,11 +166,5 @@ static inline int run_suite(Suite *s)
     return failed ? 1 : 0;
 }
 
-static inline int terminal(crown_game *g)
-{
-    int t;
-    OK(crown_is_terminal(g, &t));
-    return t;
-}
 
 #endif

@@ -96,4 +96,19 @@ static void pile_and_discards(gn_set *pile, gn_set *discards, gn_set *used, cons
             gn_set_add(discards, c);
 }
 
+/* A set of cards as the JSON views write it: face ids ascending, one per
+ * card ("[3, 3, 17]"). */
+static inline void face_list(const kb_deck *d, const gn_set *set, char *out, size_t cap)
+{
+    size_t at = (size_t)snprintf(out, cap, "[");
+    int first = 1;
+    for (int f = 0; f <= d->n; f++)
+        for (int c = 0; c <= d->n; c++)
+            if (d->face[c] == f && gn_set_has(set, c)) {
+                at += (size_t)snprintf(out + at, cap - at, first ? "%d" : ", %d", f);
+                first = 0;
+            }
+    snprintf(out + at, cap - at, "]");
+}
+
 #endif

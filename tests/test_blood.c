@@ -1223,11 +1223,65 @@ START_TEST(decision_counters_saturate)
 }
 END_TEST
 
+/* ---- structured views ------------------------------------------------- */
+
+START_TEST(structured_views_show_a_seat_its_hand_only)
+{
+    crown_game *g = new_game("kings_blood", "players=3,advanced=on", 21);
+    trng r = {5};
+    random_moves(g, 30, &r);
+    ck_assert(!terminal(g));
+    const kbg_state *s = crown_internal_state(g);
+    const kbg_config *c = (const kbg_config *)((const crown_game *)g)->config;
+    int me = current(g), other = (me + 1) % 3;
+    static char json[1 << 16], want[1024], key[1200];
+    size_t len;
+    OK(crown_observation_json(g, me, json, sizeof json, &len));
+    face_list(&c->deck, &s->hand[me], want, sizeof want);
+    snprintf(key, sizeof key, "{\"seat\": %d, \"cards\": %d, \"hand\": %s,", me,
+             gn_set_count(&s->hand[me]), want);
+    ck_assert_msg(strstr(json, key) != NULL, "%s not in\n%s", key, json);
+    snprintf(key, sizeof key, "{\"seat\": %d, \"cards\": %d, \"hand\": null,", other,
+             gn_set_count(&s->hand[other]));
+    ck_assert_msg(strstr(json, key) != NULL, "%s not in\n%s", key, json);
+    ck_assert_ptr_nonnull(strstr(json, "\"pile_cards\": null"));
+
+    /* The tensor: the hand counted per face; the Genealogy's cards where
+     * the state has them; the spectator sees no hand. */
+    float *v = tensor(g, me);
+    size_t hand = piece_offset(g, "hand"), gen = piece_offset(g, "genealogy");
+    float sum = 0;
+    for (int i = 0; i <= c->deck.n; i++)
+        sum += v[hand + (size_t)i];
+    ck_assert_int_eq((int)sum, gn_set_count(&s->hand[me]));
+    GN_FOR(&s->hand[me], card)
+        ck_assert(v[hand + c->deck.face[card]] >= 1.0f);
+    int placed = 0;
+    for (int i = 0; i <= c->deck.n; i++)
+        placed += v[gen + 6 * (size_t)i] == 1.0f;
+    ck_assert_int_eq(placed, gn_count(&s->gn));
+    GN_FOR(&s->gn.present, card) {
+        const float *f = v + gen + 6 * (size_t)card; /* (the default deck: unique Characters) */
+        ck_assert(f[0] == 1.0f && f[1] == (float)s->gn.row[card] && f[2] == (float)s->gn.x[card]);
+    }
+    size_t cur = piece_offset(g, "current");
+    ck_assert(v[cur] == 1.0f); /* the seat to move finds itself in row 0 */
+    free(v);
+    v = tensor(g, CROWN_SPECTATOR);
+    for (int i = 0; i <= c->deck.n; i++)
+        ck_assert(v[hand + (size_t)i] == 0.0f);
+    ck_assert(v[cur + (size_t)me] == 1.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_blood");
     TCase *tc = tcase_create("rulings");
     tcase_add_test(tc, ruling_setup_deal_founder_and_first_player);
+    tcase_add_test(tc, structured_views_show_a_seat_its_hand_only);
     tcase_add_test(tc, ruling_play_matches_colour_or_number);
     tcase_add_test(tc, ruling_turn_play_or_draw_then_the_drawn_card_or_stop);
     tcase_add_test(tc, ruling_marriage_same_colour_different_gender);

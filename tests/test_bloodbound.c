@@ -1431,6 +1431,149 @@ START_TEST(observation_hides_what_a_seat_cannot_know)
 }
 END_TEST
 
+/* ---- the structured views (JSON and tensor) ------------------------------ */
+
+static int json_has(crown_game *g, int viewer, const char *text)
+{
+    char *s = observe_json(g, viewer);
+    int found = strstr(s, text) != NULL;
+    free(s);
+    return found;
+}
+
+#define JSON_HAS(g, viewer, text) \
+    ck_assert_msg(json_has(g, viewer, text), "JSON of viewer %d lacks '%s'", viewer, text)
+#define JSON_LACKS(g, viewer, text) \
+    ck_assert_msg(!json_has(g, viewer, text), "JSON of viewer %d has '%s'", viewer, text)
+
+START_TEST(observation_json_shows_own_character_only)
+{
+    crown_game *g = table("R1 R2 R3 B1 B2 B3", 3, "");
+    JSON_HAS(g, 0, "{\"game\": \"blood_bound\", \"viewer\": 0, \"players\": 6");
+    /* Seat 5 is the Beast Harlequin: his clue shows the rival clan. */
+    JSON_HAS(g, 0, "\"character\": 0, \"right_clue\": {\"seat\": 5, \"clan\": \"rose\"}");
+    JSON_HAS(g, 0, "{\"seat\": 0, \"character\": 0, \"wounds\": 0");
+    JSON_HAS(g, 0, "{\"seat\": 4, \"character\": null, \"wounds\": 0");
+    JSON_HAS(g, 4, "\"character\": 10, \"right_clue\": {\"seat\": 3, \"clan\": \"beast\"}");
+    JSON_HAS(g, 4, "{\"seat\": 0, \"character\": null,");
+    JSON_HAS(g, CROWN_SPECTATOR, "\"viewer\": \"spectator\"");
+    JSON_HAS(g, CROWN_SPECTATOR, "\"character\": null, \"right_clue\": null");
+    JSON_LACKS(g, CROWN_SPECTATOR, "\"character\": 0,");
+    JSON_HAS(g, CROWN_OMNISCIENT, "{\"seat\": 4, \"character\": 10, \"wounds\": 0");
+    JSON_HAS(g, 0, "\"phase\": \"turn\", \"to_move\": 3, \"dagger\": 3, \"turns\": 0");
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_tensor_own_character_one_hot)
+{
+    crown_game *g = table("R1 R2 R3 B1 B2 B3", 3, "");
+    size_t own = piece_offset(g, "own_character"), seat = piece_offset(g, "seat"), cur = piece_offset(g, "current");
+    for (int viewer = 0; viewer < 6; viewer++) {
+        float *v = tensor(g, viewer);
+        int c = viewer < 3 ? viewer : 9 + viewer - 3; /* R1 R2 R3 B1 B2 B3 */
+        for (int i = 0; i < BB_CHARACTERS; i++)
+            ck_assert_msg(v[own + (size_t)i] == (i == c ? 1.0f : 0.0f),
+                          "seat %d: own_character[%d] = %g", viewer, i, v[own + (size_t)i]);
+        for (int p = 0; p < 6; p++) {
+            ck_assert(v[seat + (size_t)p] == (p == viewer ? 1.0f : 0.0f));
+            /* Seat 3 is to move: its row relative to the viewer. */
+            ck_assert(v[cur + (size_t)p] == (p == (3 - viewer + 6) % 6 ? 1.0f : 0.0f));
+        }
+        free(v);
+    }
+    float *v = tensor(g, CROWN_SPECTATOR);
+    for (int i = 0; i < BB_CHARACTERS; i++)
+        ck_assert(v[own + (size_t)i] == 0.0f);
+    ck_assert(v[cur + 3] == 1.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_token_taken_is_public)
+{
+    crown_game *g = table("R1 R2 R3 B1 B2 B3", 3, "");
+    attack(g, 3, 4, "unknown"); /* the Beast Assassin shows an unknown token */
+    size_t aff = piece_offset(g, "affiliation"), wounds = piece_offset(g, "wounds"), dagger = piece_offset(g, "dagger");
+    for (int viewer = CROWN_SPECTATOR; viewer < 6; viewer++) {
+        if (viewer < 0 && viewer != CROWN_SPECTATOR)
+            continue;
+        JSON_HAS(g, viewer, "\"wounds\": 1, \"rank\": null, \"rank_token\": false, "
+                            "\"affiliation\": [\"unknown\"]");
+        JSON_HAS(g, viewer, "\"dagger\": 4, \"turns\": 1");
+        float *v = tensor(g, viewer);
+        size_t row = (size_t)(viewer >= 0 ? (4 - viewer + 6) % 6 : 4);
+        /* Seat 4's slot 0 holds an unknown token (column 2: rose, beast, unknown). */
+        ck_assert_msg(v[aff + row * 6 + 2] == 1.0f, "viewer %d: no unknown token", viewer);
+        ck_assert(v[aff + row * 6 + 0] == 0.0f && v[aff + row * 6 + 1] == 0.0f);
+        ck_assert(v[aff + row * 6 + 5] == 0.0f);
+        ck_assert(v[wounds + row] == 1.0f);
+        ck_assert(v[dagger + row] == 1.0f);
+        free(v);
+    }
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_harlequin_look_is_private)
+{
+    crown_game *g = table("R1 R2 R3 B1 B2 B3", 3, "");
+    attack(g, 3, 2, "rank");
+    play(g, "look at seats 1 and 4");
+    size_t ch = piece_offset(g, "character");
+    JSON_HAS(g, 2, "{\"seat\": 1, \"character\": 1,");
+    JSON_HAS(g, 2, "{\"seat\": 4, \"character\": 10,");
+    JSON_HAS(g, 2, "{\"seat\": 5, \"character\": null,");
+    JSON_HAS(g, 1, "{\"seat\": 4, \"character\": null,");
+    JSON_HAS(g, 4, "{\"seat\": 1, \"character\": null,");
+    JSON_HAS(g, CROWN_SPECTATOR, "{\"seat\": 4, \"character\": null,");
+    /* Everybody sees the Harlequin's rank token. */
+    JSON_HAS(g, CROWN_SPECTATOR, "{\"seat\": 2, \"character\": null, \"wounds\": 1, \"rank\": 3, "
+                                 "\"rank_token\": true");
+    float *v = tensor(g, 2);
+    ck_assert(v[ch + 5 * BB_CHARACTERS + 1] == 1.0f);  /* seat 1: row 5, the Rose Assassin */
+    ck_assert(v[ch + 2 * BB_CHARACTERS + 10] == 1.0f); /* seat 4: row 2, the Beast Assassin */
+    ck_assert(v[ch + 0 * BB_CHARACTERS + 2] == 1.0f);  /* himself */
+    float sum = 0;
+    for (size_t i = 0; i < 6 * BB_CHARACTERS; i++)
+        sum += v[ch + i];
+    ck_assert(sum == 3.0f);
+    free(v);
+    v = tensor(g, 1); /* seat 4 is row 3 of seat 1: unknown to him */
+    for (size_t i = 0; i < BB_CHARACTERS; i++)
+        ck_assert(v[ch + 3 * BB_CHARACTERS + i] == 0.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_true_curse_only_for_the_inquisitor)
+{
+    crown_game *g = table("R1 R2 R3 R4 B1 B2 B3 B4 Ib", 0, "");
+    attack(g, 0, 8, "rank");
+    play(g, "curses: true to seat 4, false to seats 6 2");
+    size_t curse = piece_offset(g, "curse"), tc = piece_offset(g, "true_curse");
+    JSON_HAS(g, 8, "\"curse\": \"true_curse\"");
+    JSON_HAS(g, 8, "\"fan\": false, \"curse\": \"false_curse\"");
+    JSON_LACKS(g, 4, "true_curse");
+    JSON_HAS(g, 4, "\"curse\": \"face_down\"");
+    JSON_LACKS(g, CROWN_SPECTATOR, "true_curse");
+    JSON_HAS(g, CROWN_OMNISCIENT, "\"curse\": \"true_curse\"");
+    JSON_HAS(g, 0, "\"curse\": 0}");
+    float *v = tensor(g, 8);
+    ck_assert(v[tc + 5] == 1.0f); /* seat 4 is row 5 of seat 8 */
+    ck_assert(v[curse + 3] == 1.0f && v[curse + 5] == 1.0f && v[curse + 7] == 1.0f);
+    free(v);
+    v = tensor(g, 4);
+    for (size_t i = 0; i < 9; i++)
+        ck_assert(v[tc + i] == 0.0f);
+    ck_assert(v[curse + 0] == 1.0f && v[curse + 2] == 1.0f && v[curse + 7] == 1.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
 static Suite *bloodbound_suite(void)
 {
     Suite *s = suite_create("blood_bound");
@@ -1479,6 +1622,11 @@ static Suite *bloodbound_suite(void)
     tcase_add_test(tc, decision_move_texts_hide_hidden_facts);
     tcase_add_test(tc, decision_resample_is_consistent);
     tcase_add_test(tc, observation_hides_what_a_seat_cannot_know);
+    tcase_add_test(tc, observation_json_shows_own_character_only);
+    tcase_add_test(tc, observation_tensor_own_character_one_hot);
+    tcase_add_test(tc, observation_token_taken_is_public);
+    tcase_add_test(tc, observation_harlequin_look_is_private);
+    tcase_add_test(tc, observation_true_curse_only_for_the_inquisitor);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1239,11 +1239,45 @@ START_TEST(decision_move_text_errors)
 }
 END_TEST
 
+/* ---- structured views ------------------------------------------------- */
+
+START_TEST(structured_views_hold_hand_genealogy_and_score)
+{
+    crown_game *g = new_game("kings_family", "", 8);
+    trng r = {3};
+    random_moves(g, 12, &r);
+    const kf_state *s = crown_internal_state(g);
+    const kf_config *c = (const kf_config *)((const crown_game *)g)->config;
+    static char json[1 << 16], want[1100], list[1024];
+    size_t len;
+    face_list(&c->deck, &s->hand, list, sizeof list);
+    snprintf(want, sizeof want, "\"hand\": %s", list);
+    OK(crown_observation_json(g, 0, json, sizeof json, &len));
+    ck_assert_msg(strstr(json, want) != NULL, "%s not in\n%s", want, json);
+    char score[64];
+    snprintf(score, sizeof score, "\"score\": %lld,", (long long)kf_score(c, s));
+    ck_assert_msg(strstr(json, score) != NULL, "%s not in\n%s", score, json);
+
+    float *v = tensor(g, 0);
+    ck_assert(v[piece_offset(g, "score")] == (float)kf_score(c, s));
+    ck_assert(v[piece_offset(g, "hand_size")] == (float)gn_set_count(&s->hand));
+    ck_assert(v[piece_offset(g, "phase") + s->phase] == 1.0f);
+    size_t gen = piece_offset(g, "genealogy");
+    GN_FOR(&s->gn.present, card) {
+        const float *f = v + gen + 6 * (size_t)card;
+        ck_assert(f[0] == 1.0f && f[1] == (float)s->gn.row[card] && f[2] == (float)s->gn.x[card]);
+    }
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_family");
     TCase *tc = tcase_create("rulings");
     tcase_add_test(tc, ruling_setup_seven_cards_and_a_character_founder);
+    tcase_add_test(tc, structured_views_hold_hand_genealogy_and_score);
     tcase_add_test(tc, ruling_play_matches_colour_or_number);
     tcase_add_test(tc, ruling_marriage_same_colour_different_gender);
     tcase_add_test(tc, ruling_marriage_draws_an_event_that_must_be_played);

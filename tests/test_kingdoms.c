@@ -1146,6 +1146,71 @@ START_TEST(observation_shows_only_what_the_seat_knows)
 }
 END_TEST
 
+/* The piece `name` of the tensor of `viewer`, written in v[0..n): its
+ * offset. */
+static size_t piece(crown_game *g, int viewer, const char *name, float *v, size_t n)
+{
+    size_t count;
+    OK(crown_observation_tensor(g, viewer, v, n, &count));
+    return piece_offset(g, name);
+}
+
+START_TEST(structured_views_show_only_what_the_seat_knows)
+{
+    crown_game *g = game("players=3");
+    deal(g, three, "Y10");
+    char json[4096];
+    size_t len;
+    OK(crown_observation_json(g, 0, json, sizeof json, &len));
+    /* Seat 0's hand R5 R7 B7 G7 BK GH, seat 2's public lowest trump Y6. */
+    ck_assert_msg(contains(json, "{\"seat\": 0, \"cards\": 6, \"hand\": [0, 8, 9, 10, 33, 38], "
+                                 "\"known\": [], \"losses\": 0}"), "%s", json);
+    ck_assert_msg(contains(json, "{\"seat\": 1, \"cards\": 6, \"hand\": null, \"known\": []"),
+                  "%s", json);
+    ck_assert_msg(contains(json, "{\"seat\": 2, \"cards\": 6, \"hand\": null, \"known\": [7]"),
+                  "%s", json);
+    ck_assert_msg(contains(json, "\"trump\": 23,"), "%s", json);
+    ck_assert_msg(contains(json, "\"lowest_trump\": {\"seat\": 2, \"card\": 7}"), "%s", json);
+    ck_assert_msg(contains(json, "\"pile_cards\": null"), "%s", json);
+    OK(crown_observation_json(g, CROWN_OMNISCIENT, json, sizeof json, &len));
+    ck_assert_msg(contains(json, "{\"seat\": 1, \"cards\": 6, \"hand\": [4, 13, 14, 15, 25, 28]"),
+                  "%s", json);
+
+    float v[2048];
+    size_t n, nd;
+    OK(crown_observation_shape(g, &n, 1, &nd));
+    ck_assert_uint_le(n, 2048);
+    /* Seat 1 sees its own hand in "hand", and seat 2 (the seat after it)
+     * in row 1 of "known", holding Y6. */
+    size_t hand = piece(g, 1, "hand", v, n);
+    uint64_t set = 0;
+    for (int c = 0; c < 40; c++)
+        if (v[hand + (size_t)c] == 1.0f)
+            set |= BIT(c);
+        else
+            ck_assert(v[hand + (size_t)c] == 0.0f);
+    ck_assert(set == cards("R6 B8 G8 Y8 BN RQ"));
+    size_t known = piece(g, 1, "known", v, n);
+    for (int c = 0; c < 120; c++)
+        ck_assert(v[known + (size_t)c] == (c == 40 + card("Y6")));
+    size_t seat = piece(g, 1, "seat", v, n);
+    ck_assert(v[seat] == 0.0f && v[seat + 1] == 1.0f && v[seat + 2] == 0.0f);
+    size_t sizes = piece(g, 1, "hand_size", v, n);
+    ck_assert(v[sizes] == 6.0f && v[sizes + 1] == 6.0f && v[sizes + 2] == 6.0f);
+    /* The spectator sees no hand. */
+    hand = piece(g, CROWN_SPECTATOR, "hand", v, n);
+    for (int c = 0; c < 40; c++)
+        ck_assert(v[hand + (size_t)c] == 0.0f);
+    /* Seat 2 leads: "current" is its row 0 for seat 2, row 2 for seat 0. */
+    ck_assert_int_eq(current(g), 2);
+    size_t cur = piece(g, 2, "current", v, n);
+    ck_assert(v[cur] == 1.0f && v[cur + 1] == 0.0f && v[cur + 2] == 0.0f);
+    cur = piece(g, 0, "current", v, n);
+    ck_assert(v[cur] == 0.0f && v[cur + 1] == 0.0f && v[cur + 2] == 1.0f);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(resample_redeals_only_hidden_cards)
 {
     crown_game *g = new_game("game_of_kingdoms", "players=3", 5);
@@ -1253,6 +1318,7 @@ static Suite *kingdoms_suite(void)
     tcase_add_test(td, decision_history_text_hides_what_a_seat_cannot_see);
     tcase_add_test(td, decision_returns_zero_sum);
     tcase_add_test(td, observation_shows_only_what_the_seat_knows);
+    tcase_add_test(td, structured_views_show_only_what_the_seat_knows);
     tcase_add_test(td, resample_redeals_only_hidden_cards);
     tcase_add_test(td, resample_respects_the_lowest_trump_shown);
     suite_add_tcase(s, td);

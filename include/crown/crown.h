@@ -312,6 +312,17 @@ int crown_move_index(crown_game *game, crown_move move, size_t *index);
  * index >= N). */
 int crown_index_move(crown_game *game, size_t index, crown_move *move);
 
+/* A decision move's fields as JSON, so that a program in any language can
+ * read a move without decoding the game's encoding or parsing its text:
+ * one object with "kind" (such as "beat" or "attack") and the cards, seats
+ * or tokens the move names, such as {"kind": "beat", "attack": 12,
+ * "card": 17}.  Any decision move of the game with its options (those
+ * crown_move_index accepts), legal now or not.  The keys of each kind are
+ * in docs/actions.md.  Chance outcomes have none (crown_history_text names
+ * them).  Errors: CROWN_EINVAL (NULL len, or not a decision move),
+ * CROWN_ETOOSMALL. */
+int crown_move_json(crown_game *game, crown_move move, char *buf, size_t cap, size_t *len);
+
 /* The legal decisions as a mask: mask[i] = 1 when the move of index i is
  * legal now, else 0, for i < N; *count receives N.  At a chance node or at
  * the end of the game every entry is 0.  Computes the legal moves (cached
@@ -394,6 +405,50 @@ int crown_move_from_text(crown_game *game, const char *text, crown_move *move);
  * states a viewer cannot tell apart give the same text.
  * Errors: CROWN_EINVAL (bad viewer), CROWN_ETOOSMALL. */
 int crown_observation(crown_game *game, int viewer, char *buf, size_t cap, size_t *len);
+
+/* The same view as JSON, for programs: one object holding the facts of the
+ * text view of `viewer` (a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT), with
+ * a documented schema per game (docs/observations.md).  Seats are absolute
+ * (0..players-1), cards are the game's card ids of the public headers.
+ * Like the text, it never holds a fact hidden from the viewer, and two
+ * states the viewer cannot tell apart give the same JSON.  The keys of the
+ * schema stay; keys may be added in later versions.
+ * Errors: CROWN_EINVAL (bad viewer, NULL len), CROWN_ETOOSMALL. */
+int crown_observation_json(crown_game *game, int viewer, char *buf, size_t cap, size_t *len);
+
+/* Observation tensors, for learning.  The observation of a seat (or of the
+ * spectator) as a fixed-size vector of floats, made of named pieces laid
+ * end to end (the hand as card planes, the table or the Genealogy as
+ * planes, public counts, whose turn it is...), each a row-major array of
+ * one to three dimensions.  The size and the pieces depend only on the
+ * game's name and options, never on the state or the viewer; pieces with
+ * one row per seat start at the viewer's row (the spectator: seat 0's)
+ * and follow in seat order, so a seat always finds itself in row 0.
+ * Values are 0 or 1 for facts, and plain numbers for counts (not scaled).
+ * docs/observations.md gives each game's pieces. */
+
+/* The tensor's shape: today always one dimension, shape[0] = its number
+ * of floats (*ndims = 1); the pieces are in crown_observation_layout.
+ * Errors: CROWN_EINVAL (NULL ndims, or NULL shape with cap > 0),
+ * CROWN_ETOOSMALL (cap < *ndims). */
+int crown_observation_shape(crown_game *game, size_t *shape, size_t cap, size_t *ndims);
+
+/* The tensor's pieces as JSON:
+ *     {"pieces": [{"name": "hand", "offset": 0, "shape": [40]}, ...],
+ *      "size": 213}
+ * in the order they are laid out (offsets in floats).
+ * Errors: CROWN_EINVAL (NULL len), CROWN_ETOOSMALL. */
+int crown_observation_layout(crown_game *game, char *buf, size_t cap, size_t *len);
+
+/* Writes the tensor of `viewer`, a seat or CROWN_SPECTATOR, into
+ * values[0..size); *count receives the size.  It holds only what the
+ * viewer may know (never a fact its text view hides), and no allocation
+ * is made.
+ * Errors: CROWN_EINVAL (NULL count, NULL values with cap > 0, a bad viewer
+ * or CROWN_OMNISCIENT), CROWN_ETOOSMALL (cap < size: *count still tells
+ * the size). */
+int crown_observation_tensor(crown_game *game, int viewer, float *values, size_t cap,
+                             size_t *count);
 
 /* Per-seat results: at the end of the game the final result of each seat
  * (documented per game; in every game the values are comparable between

@@ -32,6 +32,9 @@ void crown_buf_putc(crown_buf *b, char c);
 /* s as a JSON string, quoted and escaped (s is NUL-terminated, ASCII or
  * UTF-8; bytes >= 0x80 are written as they are). */
 void crown_buf_json_string(crown_buf *b, const char *s);
+/* A viewer as the JSON views write it: the seat number, "spectator" or
+ * "omniscient". */
+void crown_buf_json_viewer(crown_buf *b, int viewer);
 /* A number in decimal (no printf: move texts are written on hot paths). */
 void crown_buf_putu(crown_buf *b, unsigned v);
 #if defined(__GNUC__)
@@ -50,6 +53,26 @@ static inline char crown_to_lower(char c)
 {
     return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 }
+
+/* ---- observation tensors ---------------------------------------------- */
+
+/* What a game's observe_tensor writes into.  The tensor is a flat vector of
+ * floats made of named pieces laid end to end, each a row-major array of
+ * one to three dimensions.  The pieces, their order and their shapes
+ * depend only on the configuration, never on the state or the viewer. */
+typedef struct crown_tensor {
+    float *v;          /* the values (zeroed before the call), or NULL when
+                        * only the size and layout are wanted */
+    size_t len;        /* floats in the pieces so far */
+    crown_buf *layout; /* NULL, or where the pieces are listed as JSON */
+    int npieces;
+} crown_tensor;
+
+/* Adds the next piece, `name` (a JSON-safe identifier), of shape
+ * d0 x d1 x d2 (d1 or d2 = 0: fewer dimensions; d0 >= 1).  Returns where
+ * its values go, all 0.0f, or NULL when t->v is NULL: write a piece only
+ * through a pointer this returned and only when it is not NULL. */
+float *crown_tensor_piece(crown_tensor *t, const char *name, size_t d0, size_t d1, size_t d2);
 
 /* ---- errors ----------------------------------------------------------- */
 
@@ -180,6 +203,10 @@ typedef struct crown_rules {
     long (*action_index)(const void *config, crown_move move);
     crown_move (*action_move)(const void *config, size_t i);
 
+    /* A decision move's fields as one JSON object (docs/actions.md): its
+     * "kind" and the cards, seats or tokens it names.  Called only for a
+     * move action_index accepts. */
+    void (*move_json)(const void *config, crown_move move, crown_buf *b);
     /* The text of a legal move; unique among the legal moves. */
     void (*move_text)(const void *config, const void *state, crown_move move, crown_buf *b);
     /* Reads a move text (ASCII, lower-cased, trimmed, single spaces): when it
@@ -204,6 +231,17 @@ typedef struct crown_rules {
                            crown_buf *b);
     /* The view of `viewer` (a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT). */
     void (*observe)(const void *config, const void *state, int viewer, crown_buf *b);
+    /* The observation as a tensor (docs/observations.md): `viewer` is a
+     * seat or CROWN_SPECTATOR (never CROWN_OMNISCIENT); only what that
+     * viewer may know, the facts of its text view.  Pieces indexed by seat
+     * start at the viewer (seat 0 for the spectator) and go on in seat
+     * order.  With t->v NULL, only the pieces are declared (state is then
+     * any state of the configuration). */
+    void (*observe_tensor)(const void *config, const void *state, int viewer, crown_tensor *t);
+    /* The observation as one JSON object: the facts of the text view of
+     * `viewer` (a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT), seats
+     * absolute, following the game's documented schema. */
+    void (*observe_json)(const void *config, const void *state, int viewer, crown_buf *b);
     void (*returns)(const void *config, const void *state, double *out);
     void (*scores)(const void *config, const void *state, double *out);
 

@@ -110,6 +110,42 @@ void crown_buf_json_string(crown_buf *b, const char *s)
     crown_buf_putc(b, '"');
 }
 
+void crown_buf_json_viewer(crown_buf *b, int viewer)
+{
+    if (viewer >= 0)
+        crown_buf_putu(b, (unsigned)viewer);
+    else
+        crown_buf_puts(b, viewer == CROWN_SPECTATOR ? "\"spectator\"" : "\"omniscient\"");
+}
+
+float *crown_tensor_piece(crown_tensor *t, const char *name, size_t d0, size_t d1, size_t d2)
+{
+    size_t size = d0 * (d1 ? d1 : 1) * (d2 ? d2 : 1);
+    if (t->layout) {
+        crown_buf *b = t->layout;
+        crown_buf_puts(b, t->npieces ? ",\n  " : "\n  ");
+        crown_buf_puts(b, "{\"name\": ");
+        crown_buf_json_string(b, name);
+        crown_buf_puts(b, ", \"offset\": ");
+        crown_buf_putu(b, (unsigned)t->len);
+        crown_buf_puts(b, ", \"shape\": [");
+        crown_buf_putu(b, (unsigned)d0);
+        if (d1) {
+            crown_buf_puts(b, ", ");
+            crown_buf_putu(b, (unsigned)d1);
+        }
+        if (d1 && d2) {
+            crown_buf_puts(b, ", ");
+            crown_buf_putu(b, (unsigned)d2);
+        }
+        crown_buf_puts(b, "]}");
+    }
+    t->npieces++;
+    float *p = t->v ? t->v + t->len : NULL;
+    t->len += size;
+    return p;
+}
+
 /* floor((2^64 - 1) / n) for n < CROWN_RECIPROCALS, computed by the
  * compiler: the draws below that many need no division.  (Entry 0 is
  * never read: it divides by 1.) */

@@ -430,3 +430,125 @@ crown_move kb_action_move(const kb_actions *a, const kb_faces *f, size_t i)
     int seat = (int)(x / f->nlist[k->card]);
     return CROWN_KB_MOVE(k->kind, seat, f->list[k->card][cr], f->list[k->target][tr], side);
 }
+
+/* ---- the structured views ------------------------------------------------ */
+
+void kb_json_cards(const kb_deck *d, const gn_set *set, crown_buf *b)
+{
+    int first = 1;
+    crown_buf_putc(b, '[');
+    /* Faces ascending: each face id, once per card of that face. */
+    for (int f = 0; f <= d->n; f++) {
+        if (d->face[f] != f)
+            continue;
+        GN_FOR(set, c)
+            if (d->face[c] == f) {
+                crown_buf_printf(b, first ? "%d" : ", %d", f);
+                first = 0;
+            }
+    }
+    crown_buf_putc(b, ']');
+}
+
+void kb_tensor_cards(const kb_deck *d, const gn_set *set, float *v)
+{
+    if (v)
+        GN_FOR(set, c)
+            v[d->face[c]] += 1.0f;
+}
+
+/* The Genealogy the text shows: g, or a copy in tmp without `lifted`. */
+static const genealogy *shown(const genealogy *g, int lifted, genealogy *tmp)
+{
+    if (lifted < 0)
+        return g;
+    *tmp = *g;
+    gn_remove(tmp, lifted);
+    return tmp;
+}
+
+void kb_json_genealogy(const kb_deck *d, const genealogy *whole, int lifted, crown_buf *b)
+{
+    genealogy tmp;
+    const genealogy *g = shown(whole, lifted, &tmp);
+    gn_set active = gn_active_set(g), left = g->present;
+    crown_buf_putc(b, '[');
+    /* The cards top to bottom, left to right. */
+    for (int i = 0; !gn_set_empty(&left); i++) {
+        int c = gn_set_next(&left, 0);
+        GN_FOR(&left, e)
+            if (g->row[e] < g->row[c] || (g->row[e] == g->row[c] && g->x[e] < g->x[c]))
+                c = e;
+        gn_set_del(&left, c);
+        crown_buf_printf(b, "%s{\"card\": %d, \"row\": %d, \"x\": %d, \"active\": %s, "
+                            "\"enthronement\": %s, \"kings_blood\": %s}",
+                         i ? ",\n  " : "\n  ", d->face[c], g->row[c], g->x[c],
+                         gn_set_has(&active, c) ? "true" : "false",
+                         kb_has_enthronement(d, g, c) ? "true" : "false",
+                         kb_carries_kings_blood(d, g, c) ? "true" : "false");
+    }
+    crown_buf_putc(b, ']');
+}
+
+void kb_tensor_genealogy(const kb_deck *d, const genealogy *whole, int lifted, crown_tensor *t)
+{
+    float *v = crown_tensor_piece(t, "genealogy", (size_t)d->n + 1, 6, 0);
+    if (!v)
+        return;
+    genealogy tmp;
+    const genealogy *g = shown(whole, lifted, &tmp);
+    gn_set active = gn_active_set(g);
+    GN_FOR(&g->present, c) {
+        /* Identical cards are told apart by place, not by id: the k-th of
+         * a face's cards in the rows (top to bottom, left to right) takes
+         * the face's k-th id. */
+        int f0 = d->face[c], k = 0, slot = c;
+        GN_FOR(&g->present, e)
+            if (d->face[e] == f0 &&
+                (g->row[e] < g->row[c] || (g->row[e] == g->row[c] && g->x[e] < g->x[c])))
+                k++;
+        for (int j = f0; j <= d->n; j++)
+            if (d->face[j] == f0 && k-- == 0) {
+                slot = j;
+                break;
+            }
+        float *f = v + 6 * (size_t)slot;
+        f[0] = 1.0f;
+        f[1] = (float)g->row[c];
+        f[2] = (float)g->x[c];
+        f[3] = (float)gn_set_has(&active, c);
+        f[4] = (float)kb_has_enthronement(d, g, c);
+        f[5] = (float)kb_carries_kings_blood(d, g, c);
+    }
+}
+
+void kb_move_json(const void *config, crown_move m, crown_buf *b)
+{
+    static const char *const kind_name[] = {
+        [CROWN_KB_K_PLAY] = "play",         [CROWN_KB_K_EVENT] = "event",
+        [CROWN_KB_K_EXILE] = "exile",       [CROWN_KB_K_PLACE] = "place",
+        [CROWN_KB_K_SIBLING] = "sibling",   [CROWN_KB_K_KINGS_BLOOD] = "kings_blood",
+        [CROWN_KB_K_DRAW] = "draw",         [CROWN_KB_K_STOP] = "stop",
+        [CROWN_KB_K_ANNOUNCE] = "announce", [CROWN_KB_K_PASS] = "pass",
+        [CROWN_KB_K_TAKE] = "take",
+    };
+    (void)config;
+    int kind = CROWN_KB_KIND(m);
+    int card = kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_EVENT ||
+               kind == CROWN_KB_K_EXILE || kind == CROWN_KB_K_SIBLING;
+    int target = kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_EVENT ||
+                 kind == CROWN_KB_K_EXILE || kind == CROWN_KB_K_PLACE ||
+                 kind == CROWN_KB_K_KINGS_BLOOD;
+    int side = kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_PLACE ||
+               kind == CROWN_KB_K_SIBLING;
+    crown_buf_printf(b, "{\"kind\": \"%s\"", kind_name[kind]);
+    if (card)
+        crown_buf_printf(b, ", \"card\": %d", CROWN_KB_CARD(m));
+    if (target)
+        crown_buf_printf(b, ", \"target\": %d", CROWN_KB_TARGET(m));
+    if (kind == CROWN_KB_K_EXILE)
+        crown_buf_printf(b, ", \"seat\": %d", CROWN_KB_SEAT(m));
+    if (side)
+        crown_buf_puts(b, CROWN_KB_SIDE(m) ? ", \"side\": \"right\"" : ", \"side\": \"left\"");
+    crown_buf_putc(b, '}');
+}

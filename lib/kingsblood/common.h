@@ -156,6 +156,28 @@ void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b);
 /* "head card card ...", wrapped, then a new line. */
 void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_buf *b);
 
+/* ---- the structured views (docs/kings-blood.md, docs/kings-family.md) --
+ * Identical cards are one face: JSON writes a card as its face's id (the
+ * lowest id of the identical cards), and a tensor counts a set's cards in
+ * the entry of each face's id. */
+
+/* The cards of a set as face ids, ascending, repeated per copy: "[3, 3, 17]". */
+void kb_json_cards(const kb_deck *d, const gn_set *set, crown_buf *b);
+/* How many cards of each face `set` holds, in v[face id] (v has n + 1
+ * entries, the King's Blood card's last). */
+void kb_tensor_cards(const kb_deck *d, const gn_set *set, float *v);
+/* The Genealogy as the text shows it, with `lifted` (a card a New
+ * Connection holds, or -1) in no row: a JSON array of the cards in rows
+ * top to bottom, left to right, {"card", "row", "x", "active",
+ * "enthronement", "kings_blood"}. */
+void kb_json_genealogy(const kb_deck *d, const genealogy *g, int lifted, crown_buf *b);
+/* The same as tensor piece "genealogy", [n + 1, 6]: per card id, placed
+ * (1), its row, its x, Active, an Enthronement under it, the King's Blood
+ * card under it. */
+void kb_tensor_genealogy(const kb_deck *d, const genealogy *g, int lifted, crown_tensor *t);
+/* A decision move's fields as JSON (docs/actions.md), both games. */
+void kb_move_json(const void *config, crown_move m, crown_buf *b);
+
 /* ---- move texts -------------------------------------------------------- */
 
 /* Reads a move text of King's Family (multiplayer == 0) or King's Blood
