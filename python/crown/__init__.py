@@ -271,6 +271,7 @@ PROTOTYPES = {
     "crown_num_distinct_moves": (_int, [_game_p, _size_p]),
     "crown_move_index": (_int, [_game_p, _move, _size_p]),
     "crown_index_move": (_int, [_game_p, _size, _move_p]),
+    "crown_move_json": (_int, [_game_p, _move, ctypes.c_void_p, _size, _size_p]),
     "crown_legal_mask": (_int, [_game_p, ctypes.c_void_p, _size, _size_p]),
     "crown_apply": (_int, [_game_p, _move]),
     "crown_undo": (_int, [_game_p]),
@@ -283,6 +284,11 @@ PROTOTYPES = {
     "crown_move_to_text": (_int, [_game_p, _move, ctypes.c_void_p, _size, _size_p]),
     "crown_move_from_text": (_int, [_game_p, _char_p, _move_p]),
     "crown_observation": (_int, [_game_p, _int, ctypes.c_void_p, _size, _size_p]),
+    "crown_observation_json": (_int, [_game_p, _int, ctypes.c_void_p, _size, _size_p]),
+    "crown_observation_shape": (_int, [_game_p, _size_p, _size, _size_p]),
+    "crown_observation_layout": (_int, [_game_p, ctypes.c_void_p, _size, _size_p]),
+    "crown_observation_tensor": (_int, [_game_p, _int, ctypes.POINTER(ctypes.c_float), _size,
+                                        _size_p]),
     "crown_returns": (_int, [_game_p, _double_p, _size, _size_p]),
     "crown_scores": (_int, [_game_p, _double_p, _size, _size_p]),
     "crown_state_hash": (_int, [_game_p, _u64_p]),
@@ -647,6 +653,13 @@ class Game:
             self._check(_lib.crown_index_move(self._handle(), index, ctypes.byref(m)))
         return m.value
 
+    def move_dict(self, move: int) -> Dict[str, Any]:
+        """A decision move's fields (crown_move_json): its "kind" and the
+        cards, seats or tokens it names, such as {"kind": "beat",
+        "attack": 12, "card": 17}; legal now or not (docs/actions.md)."""
+        move = _integer(move, "move", _MOVE_RANGE)
+        return json.loads(self._text(_lib.crown_move_json, _move(move)))
+
     def legal_mask(self) -> Any:
         """The legal decisions as N entries, 1 where the move of that index is
         legal now, else 0 (all 0 at a chance node and at the end): a numpy
@@ -740,6 +753,53 @@ class Game:
         must name the seat it plays."""
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         return self._text(_lib.crown_observation, _int(viewer))
+
+    def observation_json(self, viewer: int) -> str:
+        """The view of `viewer` (a seat, SPECTATOR or OMNISCIENT) as JSON
+        text: the facts of `observation(viewer)`, in the game's documented
+        schema (docs/observations.md)."""
+        viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
+        return self._text(_lib.crown_observation_json, _int(viewer))
+
+    def observation_dict(self, viewer: int) -> Dict[str, Any]:
+        """`observation_json(viewer)` parsed: a dict."""
+        return json.loads(self.observation_json(viewer))
+
+    @property
+    def observation_shape(self) -> Tuple[int, ...]:
+        """The shape of `observation_tensor`: one dimension, its size, which
+        depends only on the game and its options."""
+        dims = (ctypes.c_size_t * 4)()
+        nd = ctypes.c_size_t()
+        with self._lock:
+            self._check(_lib.crown_observation_shape(self._handle(), dims, 4, ctypes.byref(nd)))
+        return tuple(dims[:nd.value])
+
+    def observation_layout(self) -> Dict[str, Any]:
+        """The tensor's named pieces: {"pieces": [{"name", "offset",
+        "shape"}, ...], "size": n}, in the order they are laid out."""
+        return json.loads(self._text(_lib.crown_observation_layout))
+
+    def observation_tensor(self, viewer: int) -> Any:
+        """The observation of `viewer` (a seat or SPECTATOR) as a flat vector
+        of floats, laid out as `observation_layout()` says: a numpy float32
+        array when numpy can be imported, else a list of floats.  It holds
+        only what the viewer may know."""
+        viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
+        n = ctypes.c_size_t()
+        with self._lock:
+            h = self._handle()
+            status = _lib.crown_observation_tensor(h, _int(viewer), None, 0, ctypes.byref(n))
+            if status not in (0, _ETOOSMALL):
+                self._check(status)
+            buf = (ctypes.c_float * max(n.value, 1))()
+            self._check(_lib.crown_observation_tensor(h, _int(viewer), buf, n.value,
+                                                      ctypes.byref(n)))
+        try:
+            import numpy
+        except ImportError:
+            return list(buf[:n.value])
+        return numpy.frombuffer(buf, dtype=numpy.float32, count=n.value).copy()
 
     def returns(self) -> List[float]:
         """Each seat's result: at the end the final one (higher is better,

@@ -559,6 +559,229 @@ class Play(unittest.TestCase):
         self.assertNotEqual(run(3), run(4))
 
 
+CONFIGS = [
+    ("game_of_kingdoms", {"players": 3}),
+    ("game_of_kingdoms", {"players": 4, "variant": "ruthless", "games": 2}),
+    ("kings_blood", {"players": 3}),
+    ("kings_blood", {"players": 2, "advanced": True}),
+    ("kings_family", {}),
+    ("blood_bound", {"players": 7}),
+]
+
+
+class Observations(unittest.TestCase):
+    """The JSON and tensor views (their leakage and facts are tested in C,
+    test_observation.c; here: the binding)."""
+
+    def test_json_tensor_shape_layout(self):
+        for name, opts in CONFIGS:
+            with self.subTest(name=name, **opts), crown.Game(name, seed=3, **opts) as g:
+                size = g.observation_shape[0]
+                self.assertEqual(g.observation_shape, (size,))
+                layout = g.observation_layout()
+                self.assertEqual(layout["size"], size)
+                offset = 0
+                for piece in layout["pieces"]:
+                    self.assertEqual(piece["offset"], offset)
+                    n = 1
+                    for d in piece["shape"]:
+                        n *= d
+                    offset += n
+                self.assertEqual(offset, size)
+                rng = random.Random(5)
+                for _ in range(30):
+                    if g.is_terminal():
+                        break
+                    for viewer in list(range(g.num_players)) + [crown.SPECTATOR]:
+                        t = g.observation_tensor(viewer)
+                        self.assertEqual(len(t), size)
+                        self.assertTrue(all(isinstance(float(v), float) for v in t))
+                        d = g.observation_dict(viewer)
+                        self.assertEqual(d["game"], name)
+                        self.assertEqual(d["viewer"], "spectator" if viewer < 0 else viewer)
+                    self.assertEqual(g.observation_dict(crown.OMNISCIENT)["viewer"], "omniscient")
+                    g.apply(rng.choice(g.legal_moves()))
+
+    def test_tensor_as_numpy_array(self):
+        # With numpy: a float32 array.  Without it here, a stand-in module
+        # shows that the array is made from the tensor's floats.
+        try:
+            import numpy  # noqa: F401
+            fake = None
+        except ImportError:
+            class FakeArray(list):
+                def copy(self):
+                    return FakeArray(self)
+
+            class FakeNumpy:
+                float32 = "float32"
+
+                @staticmethod
+                def frombuffer(data, dtype, count):
+                    assert dtype == "float32"
+                    return FakeArray(memoryview(data).cast("B").cast("f")[:count])
+            fake = FakeNumpy()
+            sys.modules["numpy"] = fake
+        try:
+            with crown.Game(KD, "players=2", seed=3) as g:
+                t = g.observation_tensor(0)
+                self.assertEqual(len(t), g.observation_shape[0])
+                seat = g.observation_layout()["pieces"][0]
+                self.assertEqual(seat["name"], "seat")
+                self.assertEqual([float(x) for x in t[:2]], [1.0, 0.0])
+                self.assertEqual(sum(float(x) for x in t[3:43]), 6.0)  # six cards in hand
+                if fake is None:
+                    self.assertEqual(str(t.dtype), "float32")
+                else:
+                    self.assertEqual(type(t).__name__, "FakeArray")
+        finally:
+            if fake is not None:
+                del sys.modules["numpy"]
+
+    def test_views_survive_resample(self):
+        with crown.Game("game_of_kingdoms", players=4, seed=11) as g:
+            rng = random.Random(1)
+            for _ in range(25):
+                g.apply(rng.choice(g.legal_moves()))
+            seat = g.current_player()
+            with g.resample(seat, 99) as r:
+                self.assertEqual(list(g.observation_tensor(seat)),
+                                 list(r.observation_tensor(seat)))
+                self.assertEqual(g.observation_json(seat), r.observation_json(seat))
+                hidden = (seat + 1) % 4
+                self.assertNotEqual(g.observation_dict(crown.OMNISCIENT)["seats"][hidden]["hand"],
+                                    r.observation_dict(crown.OMNISCIENT)["seats"][hidden]["hand"])
+
+    def test_move_dict(self):
+        with crown.Game("game_of_kingdoms", seed=1) as g:
+            self.assertEqual(g.move_dict(1024 + 64 * 12 + 17),
+                             {"kind": "beat", "attack": 12, "card": 17})
+            for move in g.legal_moves():
+                self.assertIn(g.move_dict(move)["kind"], ("lead", "beat", "take", "pass", "add"))
+            with self.assertRaises(crown.InvalidArgumentError):
+                g.move_dict(5)  # a card dealt: a chance outcome
+        with crown.Game("blood_bound", players=7, seed=1) as g:
+            self.assertEqual(g.move_dict(g.legal_moves()[0])["kind"], "attack")
+
+    def test_errors(self):
+        with crown.Game("game_of_kingdoms", seed=1) as g:
+            with self.assertRaises(crown.InvalidArgumentError) as cm:
+                g.observation_tensor(crown.OMNISCIENT)
+            self.assertIn("CROWN_OMNISCIENT", str(cm.exception))
+            with self.assertRaises(crown.InvalidArgumentError):
+                g.observation_tensor(g.num_players)
+            with self.assertRaises(crown.InvalidArgumentError):
+                g.observation_json(-7)
+            with self.assertRaises(TypeError):
+                g.observation_json("0")
+        g.close()
+        with self.assertRaises(crown.StateError):
+            g.observation_tensor(0)
+
+
+class Env(unittest.TestCase):
+    """crown.env, the AEC environment, driven as PettingZoo's API test and a
+    random agent drive an environment."""
+
+    def play(self, e, seed, rng):
+        """A random game; checks the cycle; returns (cumulative rewards, steps)."""
+        e.reset(seed=seed)
+        total = {a: 0.0 for a in e.possible_agents}
+        seen_done = set()
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, info = e.last()
+            total[agent] += reward
+            self.assertIn(obs, e.observation_space(agent))
+            self.assertEqual(info["seat"], e.possible_agents.index(agent))
+            if term or trunc:
+                seen_done.add(agent)
+                # Done agents are removed by a None step; nothing else.
+                with self.assertRaises(crown.IllegalMoveError):
+                    e.step(0)
+                e.step(None)
+                continue
+            self.assertEqual(e.agent_selection, "player_%d" % e.game.current_player())
+            mask = obs["action_mask"]
+            legal = [i for i, ok in enumerate(mask) if ok]
+            self.assertEqual(sorted(e.game.move_index(m) for m in e.game.legal_moves()), legal)
+            # Other agents see no legal action now.
+            for other in e.agents:
+                if other != agent:
+                    self.assertFalse(any(e.observe(other)["action_mask"]))
+            e.step(rng.choice(legal))
+        self.assertEqual(e.agents, [])
+        self.assertEqual(seen_done, set(e.possible_agents))
+        return total
+
+    def test_random_agents_play_every_game(self):
+        from crown.env import CrownEnv
+        rng = random.Random(2)
+        for name, opts in CONFIGS:
+            with self.subTest(name=name, **opts):
+                e = CrownEnv(name, **opts)
+                for seed in range(3):
+                    total = self.play(e, seed, rng)
+                    returns = e.game.returns()
+                    for i, a in enumerate(e.possible_agents):
+                        self.assertAlmostEqual(total[a], returns[i])
+                e.close()
+
+    def test_same_seed_same_game(self):
+        from crown.env import CrownEnv
+        e = CrownEnv("blood_bound", players=8)
+        self.play(e, 7, random.Random(1))
+        first = e.state()
+        self.play(e, 7, random.Random(1))
+        self.assertEqual(e.state(), first)
+        self.play(e, 8, random.Random(1))
+        self.assertNotEqual(e.state(), first)
+
+    def test_illegal_action_changes_nothing(self):
+        from crown.env import CrownEnv
+        e = CrownEnv("game_of_kingdoms", players=2)
+        e.reset(seed=3)
+        before = e.state()
+        mask = e.last()[0]["action_mask"]
+        illegal = [i for i, ok in enumerate(mask) if not ok][0]
+        with self.assertRaises(crown.IllegalMoveError):
+            e.step(illegal)
+        with self.assertRaises(crown.InvalidArgumentError):
+            e.step(len(mask))
+        with self.assertRaises(crown.IllegalMoveError):
+            e.step(None)
+        self.assertEqual(e.state(), before)
+        self.assertEqual(e.steps, 0)
+
+    def test_truncation_and_errors(self):
+        from crown.env import CrownEnv
+        e = CrownEnv("kings_blood", players=2, max_steps=5)
+        e.reset(seed=1)
+        steps = 0
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                self.assertTrue(trunc and not term)
+                self.assertFalse(any(obs["action_mask"]))
+                e.step(None)
+            else:
+                e.step([i for i, ok in enumerate(obs["action_mask"]) if ok][0])
+                steps += 1
+        self.assertEqual(steps, 5)
+        with self.assertRaises(crown.InvalidArgumentError):
+            e.observe("player_9")
+        with self.assertRaises(crown.StateError):
+            e.last()
+        with self.assertRaises(crown.InvalidArgumentError):
+            CrownEnv("kings_blood", chance="explicit")
+        with self.assertRaises(crown.InvalidArgumentError):
+            CrownEnv("kings_blood", max_steps=0)
+        with self.assertRaises(crown.StateError):
+            CrownEnv("kings_blood").observe("player_0")
+        e = CrownEnv("game_of_kingdoms", render_mode="ansi")
+        e.reset(seed=1)
+        self.assertIn("Game of Kingdoms", e.render())
+
+
 class Copies(unittest.TestCase):
     def test_copy_and_deepcopy_are_independent_clones(self):
         for make_copy in (copy.copy, copy.deepcopy, crown.Game.clone):
