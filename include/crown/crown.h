@@ -59,7 +59,9 @@
  *   added, never changed or removed; move ids, the action index, what a
  *   seed deals and the saved-game formats keep their meaning in later
  *   versions.  The texts of observations, descriptions and error messages
- *   are for people and may change; so may the state hash.
+ *   are for people and may change; so may the state hash.  The JSON views
+ *   keep their keys (keys may be added), and an observation tensor keeps
+ *   its pieces (pieces may be added after them).
  * - Allocation: crown_legal_moves, crown_apply (of a decision, with the
  *   chance events it resolves) and crown_undo allocate no memory once the
  *   game's history has reached its longest length so far.
