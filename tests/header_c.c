@@ -1,4 +1,4 @@
-/* The public headers compile as strict C99. */
+/* The public headers compile as strict C (C99, C11 and C17, every warning an error). */
 #include <crown/crown.h>
 #include <crown/kingdoms.h>
 #include <crown/kingsblood.h>
