@@ -1341,10 +1341,13 @@ START_TEST(load_rejects_bad_text)
     expect_load_error(x, CROWN_EPARSE, "expected 'end'");
     free(x);
     x = replace(t, "moves 14", "moves -1");
-    expect_load_error(x, CROWN_EPARSE, "bad move count");
+    expect_load_error(x, CROWN_EPARSE, "line 4: the move count is not a number");
     free(x);
     x = replace(t, "moves 14", "moves 99999999999");
-    expect_load_error(x, CROWN_EPARSE, "bad move count");
+    expect_load_error(x, CROWN_EPARSE, "line 4: 99999999999 moves; a saved game holds at most 10000000");
+    free(x);
+    x = replace(t, "moves 14", "moves 10000001");
+    expect_load_error(x, CROWN_EPARSE, "10000001 moves; a saved game holds at most 10000000");
     free(x);
     x = replace(t, "end\n", "");
     expect_load_error(x, CROWN_EPARSE, "expected 'end'");

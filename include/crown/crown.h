@@ -197,7 +197,8 @@ int crown_options_json(const char *name, char *buf, size_t cap, size_t *len);
  *   "players=4,variant=ruthless"; NULL or "" gives every default.  Spaces
  *   around keys and values are ignored.  Every game accepts
  *   chance=auto|explicit.  Unknown keys, repeated keys, malformed or
- *   out-of-range values are errors.
+ *   out-of-range values are errors, and so is a text longer than 4096
+ *   bytes (a custom deck holds at most 120 cards).
  * - seed: drives every chance event (see Chance above).
  * On success *out receives a new handle (free it with crown_free).
  * On failure *out is set to NULL.
@@ -497,7 +498,8 @@ int crown_state_hash(crown_game *game, uint64_t *hash);
 /* Writes the game as versioned text: a header line, the canonical game
  * string, the seed and every move of the history (chance outcomes
  * included) in move notation, one per line.  Format in docs/save-format.md.
- * Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL, CROWN_ESTATE (a game longer than
+ * crown_deserialize reads: more than 10,000,000 moves or 256 MiB of text). */
 int crown_serialize(crown_game *game, char *buf, size_t cap, size_t *len);
 
 /* Restores a game from crown_serialize's text (NUL-terminated).  Every move

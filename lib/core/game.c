@@ -214,12 +214,28 @@ static void copy_moves(const crown_game *g, crown_move *out)
 }
 
 /* Moves the handle's own entries into a new shared chunk (nothing to do
- * when it has none); 0 or -1 (out of memory, nothing changed). */
+ * when it has none); 0 or -1 (out of memory, nothing changed).
+ *
+ * The new chunk also takes in the entries the handle uses of the chunks
+ * below it while those are no more than what it holds so far, so that each
+ * chunk of a chain holds more than all the chunks above it together: a
+ * chain has at most log2(n) + 1 chunks however often a game was cloned (a
+ * handle cloned after every move would otherwise make a chain of one chunk
+ * per move, and reading an entry would cost a walk down it).  An entry is
+ * copied at most log2(n) times that way. */
 static int share_history(crown_game *g)
 {
-    size_t n = g->n - g->base_n, ns = g->nsnaps - g->base_snaps, ss = g->rules->state_size;
-    if (n == 0)
+    size_t ss = g->rules->state_size;
+    if (g->n == g->base_n)
         return 0;
+    size_t lo = g->base_n, lo_snaps = g->base_snaps;
+    crown_chunk *keep = g->base; /* the first chunk not taken in */
+    while (keep && lo - keep->start <= g->n - lo) {
+        lo = keep->start;
+        lo_snaps = keep->snap_start;
+        keep = keep->parent;
+    }
+    size_t n = g->n - lo, ns = g->nsnaps - lo_snaps;
     size_t head = (sizeof(crown_chunk) + 15) & ~(size_t)15;
     size_t moves = n * sizeof(crown_move), slots = n * sizeof(uint32_t);
     size_t flags_at = head + ns * ss, moves_at = (flags_at + n + 3) & ~(size_t)3;
@@ -228,20 +244,40 @@ static int share_history(crown_game *g)
         return -1;
     unsigned char *base = (unsigned char *)c;
     atomic_init(&c->refs, 1);
-    c->parent = g->base; /* the handle's reference passes to the chunk */
-    c->start = g->base_n;
+    c->parent = keep;
+    c->start = lo;
     c->n = n;
-    c->snap_start = g->base_snaps;
+    c->snap_start = lo_snaps;
     c->nsnaps = ns;
     c->snaps = base + head;
     c->flags = base + flags_at;
     c->hist = (crown_move *)(void *)(base + moves_at);
     c->slot = (uint32_t *)(void *)(base + moves_at + moves);
-    if (ns) /* (g->snaps may be NULL when there are none) */
-        memcpy(c->snaps, g->snaps, ns * ss);
-    memcpy(c->flags, g->flags, n);
-    memcpy(c->hist, g->hist, moves);
-    memcpy(c->slot, g->slot, slots);
+    /* The chunks taken in, each up to where the one above it starts. */
+    size_t end = g->base_n, end_snaps = g->base_snaps;
+    for (const crown_chunk *t = g->base; t != keep; t = t->parent) {
+        size_t at = t->start - lo, k = end - t->start;
+        memcpy(c->hist + at, t->hist, k * sizeof(crown_move));
+        memcpy(c->flags + at, t->flags, k);
+        memcpy(c->slot + at, t->slot, k * sizeof(uint32_t));
+        memcpy(c->snaps + (t->snap_start - lo_snaps) * ss, t->snaps,
+               (end_snaps - t->snap_start) * ss);
+        end = t->start;
+        end_snaps = t->snap_start;
+    }
+    /* Then the handle's own. */
+    size_t own = g->n - g->base_n, own_snaps = g->nsnaps - g->base_snaps;
+    if (own_snaps) /* (g->snaps may be NULL when there are none) */
+        memcpy(c->snaps + (g->base_snaps - lo_snaps) * ss, g->snaps, own_snaps * ss);
+    memcpy(c->flags + (g->base_n - lo), g->flags, own);
+    memcpy(c->hist + (g->base_n - lo), g->hist, own * sizeof(crown_move));
+    memcpy(c->slot + (g->base_n - lo), g->slot, own * sizeof(uint32_t));
+    /* The handle's reference to its old chain passes to the new chunk's
+     * parent (when nothing was taken in) or is let go. */
+    if (keep != g->base) {
+        chunk_retain(keep);
+        chunk_release(g->base);
+    }
     g->base = c;
     g->base_n = g->n;
     g->base_snaps = g->nsnaps;
@@ -1461,12 +1497,21 @@ CROWN_EXPORT int crown_options_json(const char *name, char *buf, size_t cap, siz
 /* ---- public: save, load, resample ------------------------------------- */
 
 #define SAVE_MAGIC "crown-save 1"
+/* The limits of a saved game (docs/save-format.md): what crown_serialize
+ * writes, crown_deserialize reads. */
 #define SAVE_MAX_MOVES 10000000u
+#define SAVE_MAX_BYTES ((size_t)256 << 20)
 
 CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *len)
 {
     CHECK_GAME(g);
     CHECK_ARG(g, len);
+    if (g->n > SAVE_MAX_MOVES) {
+        if (buf && cap > 0)
+            buf[0] = '\0';
+        return fail(g, CROWN_ESTATE, "the game has %zu moves; a saved game holds at most %u",
+                    g->n, SAVE_MAX_MOVES);
+    }
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     crown_buf_puts(&b, SAVE_MAGIC "\ngame ");
@@ -1482,6 +1527,12 @@ CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *l
         g->rules->apply(g->config, g->pstate, m);
     }
     crown_buf_puts(&b, "end\n");
+    if (b.len > SAVE_MAX_BYTES) {
+        if (buf && cap > 0)
+            buf[0] = '\0';
+        return fail(g, CROWN_ESTATE, "the saved game would take %zu bytes; at most %zu are read",
+                    b.len, SAVE_MAX_BYTES);
+    }
     return finish_text(g, &b, len);
 }
 
@@ -1557,6 +1608,16 @@ static int load(crown_game **out, const char *text, crown_err *err)
     r->p = text;
     r->line = 0;
     crown_game *g = NULL;
+    {
+        size_t size = 0;
+        while (size <= SAVE_MAX_BYTES && text[size])
+            size++;
+        if (size > SAVE_MAX_BYTES) {
+            free(r);
+            crown_errf(err, "the saved game is longer than %zu bytes", SAVE_MAX_BYTES);
+            return CROWN_EPARSE;
+        }
+    }
     const crown_rules *rules;
     crown_optvals vals;
     int explicit_chance;
@@ -1594,8 +1655,14 @@ static int load(crown_game **out, const char *text, crown_err *err)
     }
     if ((rc = expect_line(r, "moves ", err)))
         goto done;
-    if (parse_u64(r->buf + 6, &count) || count > SAVE_MAX_MOVES) {
-        crown_errf(err, "line %zu: bad move count", r->line);
+    if (parse_u64(r->buf + 6, &count)) {
+        crown_errf(err, "line %zu: the move count is not a number", r->line);
+        rc = CROWN_EPARSE;
+        goto done;
+    }
+    if (count > SAVE_MAX_MOVES) {
+        crown_errf(err, "line %zu: %llu moves; a saved game holds at most %u", r->line,
+                   (unsigned long long)count, SAVE_MAX_MOVES);
         rc = CROWN_EPARSE;
         goto done;
     }
