@@ -157,46 +157,67 @@ END_TEST
         ck_assert_int_gt(failures_seen, 0); \
     } while (0)
 
-static void out_of_memory(const char *name, const char *options, int viewer)
+/* Every allocating call of a game after `steps` random moves: creating,
+ * cloning, resampling for every viewer, copying and loading. */
+static void out_of_memory(const char *name, const char *options, int steps)
 {
     crown_game *g = NULL;
     char err[256];
     EACH_FAILURE(crown_new_ex(&g, name, options, 5, err, sizeof err), g);
     ck_assert_str_eq(err, "out of memory");
+    crown_move mv[4096];
+    size_t nm;
+    trng rr = {(uint64_t)steps};
+    for (int i = 0; i < steps && !terminal(g); i++) {
+        OK(crown_legal_moves(g, mv, 4096, &nm));
+        OK(crown_apply(g, mv[trng_below(&rr, nm)]));
+    }
 
     crown_game *c = NULL;
     EACH_FAILURE(crown_clone(&c, g), c);
     crown_free(c);
 
-    c = NULL;
-    EACH_FAILURE(crown_resample(g, viewer, 9, &c), c);
-    crown_free(c);
+    int players;
+    OK(crown_num_players(g, &players));
+    char *before = serialize(g);
+    for (int vk = -2; vk < players; vk++) {
+        int viewer = vk == -2 ? CROWN_OMNISCIENT : vk == -1 ? CROWN_SPECTATOR : vk;
+        c = NULL;
+        EACH_FAILURE(crown_resample(g, viewer, 9, &c), c);
+        crown_free(c);
+    }
+    char *after = serialize(g);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
 
-    /* A copy from a handle with moves of its own shares them (one
-     * allocation); when it cannot, both handles are as they were. */
-    crown_game *d = NULL;
-    OK(crown_clone(&d, g));
-    crown_move m[4096];
-    size_t n;
-    OK(crown_legal_moves(g, m, 4096, &n));
-    OK(crown_apply(g, m[n - 1]));
-    char *before_g = serialize(g), *before_d = serialize(d);
-    fail_after = 0;
-    ck_assert_int_eq(crown_copy(d, g), CROWN_ENOMEM);
-    fail_after = -1;
-    ck_assert_str_eq(crown_last_error(d), "out of memory");
-    char *after_g = serialize(g), *after_d = serialize(d);
-    ck_assert_str_eq(before_g, after_g);
-    ck_assert_str_eq(before_d, after_d);
-    OK(crown_copy(d, g));
-    free(after_d);
-    after_d = serialize(d);
-    ck_assert_str_eq(before_g, after_d);
-    free(before_g);
-    free(before_d);
-    free(after_g);
-    free(after_d);
-    crown_free(d);
+    if (!terminal(g)) { /* (g needs a move of its own) */
+        /* A copy from a handle with moves of its own shares them (one
+         * allocation); when it cannot, both handles are as they were. */
+        crown_game *d = NULL;
+        OK(crown_clone(&d, g));
+        crown_move m[4096];
+        size_t n;
+        OK(crown_legal_moves(g, m, 4096, &n));
+        OK(crown_apply(g, m[n - 1]));
+        char *before_g = serialize(g), *before_d = serialize(d);
+        fail_after = 0;
+        ck_assert_int_eq(crown_copy(d, g), CROWN_ENOMEM);
+        fail_after = -1;
+        ck_assert_str_eq(crown_last_error(d), "out of memory");
+        char *after_g = serialize(g), *after_d = serialize(d);
+        ck_assert_str_eq(before_g, after_g);
+        ck_assert_str_eq(before_d, after_d);
+        OK(crown_copy(d, g));
+        free(after_d);
+        after_d = serialize(d);
+        ck_assert_str_eq(before_g, after_d);
+        free(before_g);
+        free(before_d);
+        free(after_g);
+        free(after_d);
+        crown_free(d);
+    }
 
     char *text = serialize(g);
     c = NULL;
@@ -206,12 +227,28 @@ static void out_of_memory(const char *name, const char *options, int viewer)
     crown_free(g);
 }
 
+/* The option sets of every game the injection runs on. */
+static const char *const configs[][2] = {
+    {"game_of_kingdoms", "players=3"},
+    {"game_of_kingdoms", "players=6,variant=ruthless,games=2"},
+    {"game_of_kingdoms", "players=2,chance=explicit"},
+    {"kings_family", ""},
+    {"kings_family", "chance=explicit"},
+    {"kings_family", "deck=B1m B1f B2m B2f Y3m Y3f R4m R4f G5m G5f-skip assassination new-connection"},
+    {"kings_blood", "players=4,advanced=on"},
+    {"kings_blood", "players=2,match=on,target=40,chance=explicit"},
+    {"kings_blood", "players=6"},
+    {"blood_bound", "players=7"},
+    {"blood_bound", "players=12,chance=explicit"},
+};
+#define NCONFIGS (int)(sizeof configs / sizeof configs[0])
+
+/* Config _i, at the start and after 5 and 40 moves. */
 START_TEST(out_of_memory_is_reported)
 {
-    out_of_memory("game_of_kingdoms", "players=3", 1);
-    out_of_memory("kings_family", "", 0);
-    out_of_memory("kings_blood", "players=4,advanced=on", 2);
-    out_of_memory("blood_bound", "players=7", 3);
+    static const int steps[] = {0, 5, 40};
+    for (int s = 0; s < 3; s++)
+        out_of_memory(configs[_i][0], configs[_i][1], steps[s]);
 }
 END_TEST
 
@@ -219,13 +256,16 @@ END_TEST
 START_TEST(apply_out_of_memory_changes_nothing)
 {
     int seen = 0;
-    for (uint64_t seed = 1; seed <= 10; seed++) {
-        crown_game *g = new_game("game_of_kingdoms", "players=6,variant=ruthless", seed);
-        crown_move moves[512];
+    for (uint64_t seed = 1; seed <= 12 && seen < 3; seed++) {
+        /* A clone's own history starts small and grows as it plays. */
+        crown_game *g0 = new_game(configs[_i][0], configs[_i][1], seed), *g = NULL;
+        OK(crown_clone(&g, g0));
+        crown_free(g0);
+        crown_move moves[4096];
         size_t n;
         trng r = {seed};
         while (!terminal(g)) {
-            OK(crown_legal_moves(g, moves, 512, &n));
+            OK(crown_legal_moves(g, moves, 4096, &n));
             crown_move m = moves[trng_below(&r, n)];
             uint64_t h0, h1;
             size_t l0, l1;
@@ -257,8 +297,9 @@ int main(void)
     Suite *s = suite_create("allocation");
     TCase *tc = tcase_create("steady state");
     tcase_add_test(tc, no_allocation_in_steady_state);
-    tcase_add_test(tc, out_of_memory_is_reported);
-    tcase_add_test(tc, apply_out_of_memory_changes_nothing);
+    tcase_add_loop_test(tc, out_of_memory_is_reported, 0, NCONFIGS);
+    tcase_add_loop_test(tc, apply_out_of_memory_changes_nothing, 0, NCONFIGS);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

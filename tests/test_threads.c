@@ -1,0 +1,199 @@
+/*
+ * test_threads.c - separate handles on separate threads: eight threads,
+ * started together, each play games of all four games with everything a
+ * handle does (moves, undo, clone, copy, save and load, resample for each
+ * viewer, observations, playouts, errors and their messages, the registry).
+ * Each thread's digest of what it saw must equal the same work done on one
+ * thread.  Built with -Db_sanitize=thread (docs/testing.md), ThreadSanitizer
+ * also checks that no two threads touch the same memory.
+ */
+#define _POSIX_C_SOURCE 200809L /* (pthread barriers) */
+#include "common.h"
+
+#include <pthread.h>
+
+static const char *const configs[][2] = {
+    {"game_of_kingdoms", "players=4,variant=ruthless"},
+    {"game_of_kingdoms", "players=2,chance=explicit"},
+    {"kings_family", ""},
+    {"kings_blood", "players=3,advanced=on"},
+    {"kings_blood", "players=2,match=on,target=30,chance=explicit"},
+    {"blood_bound", "players=7"},
+    {"blood_bound", "players=10,chance=explicit"},
+};
+#define NCONFIGS (sizeof configs / sizeof configs[0])
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    return (h ^ v) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
+}
+
+static uint64_t mix_text(uint64_t h, const char *s)
+{
+    while (*s)
+        h = mix(h, (unsigned char)*s++);
+    return h;
+}
+
+/* Everything one handle does, folded into a digest; failures counted (no
+ * Check assertion off the main thread). */
+typedef struct work {
+    uint64_t seed;
+    uint64_t digest;
+    int failures;
+    int first_line; /* of the first failure */
+} work;
+
+static void failed(work *w, int line)
+{
+    if (w->failures++ == 0)
+        w->first_line = line;
+}
+
+#define TRY(w, call) \
+    do { \
+        if ((call) != CROWN_OK) \
+            failed(w, __LINE__); \
+    } while (0)
+
+static void one_game(work *w, const char *name, const char *options, uint64_t seed)
+{
+    crown_game *g = NULL, *c = NULL;
+    char err[256], text[8192];
+    size_t n, len;
+    crown_move moves[4096];
+    float tensor[4096];
+    trng r = {seed};
+    if (crown_new_ex(&g, name, options, seed, err, sizeof err) != CROWN_OK) {
+        failed(w, __LINE__);
+        return;
+    }
+    /* A caller's mistakes, and their messages on this handle. */
+    crown_move m;
+    if (crown_move_from_text(g, "no such move", &m) != CROWN_EPARSE)
+        failed(w, __LINE__);
+    w->digest = mix_text(w->digest, crown_last_error(g));
+    if (crown_new_ex(&c, name, "players=99", seed, err, sizeof err) != CROWN_EOPTION)
+        failed(w, __LINE__);
+    w->digest = mix_text(w->digest, err);
+    w->digest = mix_text(w->digest, crown_strerror(CROWN_EILLEGAL));
+    int players, over = 0;
+    TRY(w, crown_num_players(g, &players));
+    for (int step = 0; step < 400 && !over; step++) {
+        TRY(w, crown_legal_moves(g, moves, 4096, &n));
+        if (n == 0)
+            break;
+        TRY(w, crown_apply(g, moves[trng_below(&r, n)]));
+        if (step % 7 == 3) { /* undo and play again */
+            TRY(w, crown_undo(g));
+            TRY(w, crown_legal_moves(g, moves, 4096, &n));
+            TRY(w, crown_apply(g, moves[trng_below(&r, n)]));
+        }
+        if (step % 23 == 5) { /* clone, save, load, copy back */
+            crown_game *l = NULL;
+            TRY(w, crown_clone(&c, g));
+            TRY(w, crown_serialize(c, text, sizeof text, &len));
+            if (len < sizeof text) {
+                TRY(w, crown_deserialize(&l, text));
+                TRY(w, crown_copy(g, l));
+                crown_free(l);
+            }
+            w->digest = mix_text(w->digest, text);
+            crown_free(c);
+            c = NULL;
+        }
+        if (step % 31 == 11) { /* determinize for each seat, observe */
+            for (int k = -1; k < players; k++) {
+                int v = k < 0 ? CROWN_SPECTATOR : k;
+                crown_game *d = NULL;
+                TRY(w, crown_resample(g, v, seed + (uint64_t)step, &d));
+                uint64_t h;
+                TRY(w, crown_state_hash(d, &h));
+                w->digest = mix(w->digest, h);
+                TRY(w, crown_observation(d, v, text, sizeof text, &len));
+                w->digest = mix_text(w->digest, text);
+                TRY(w, crown_observation_json(d, v, text, sizeof text, &len));
+                w->digest = mix_text(w->digest, text);
+                TRY(w, crown_observation_tensor(d, v, tensor, 4096, &len));
+                for (size_t i = 0; i < len; i++)
+                    w->digest = mix(w->digest, (uint64_t)(tensor[i] * 8));
+                crown_free(d);
+            }
+            double mean[16];
+            TRY(w, crown_playouts(g, seed, 5, mean, 16, &len));
+            for (size_t i = 0; i < len; i++)
+                w->digest = mix(w->digest, (uint64_t)(mean[i] * 1000 + 100000));
+        }
+        TRY(w, crown_is_terminal(g, &over));
+    }
+    uint64_t h;
+    TRY(w, crown_state_hash(g, &h));
+    w->digest = mix(w->digest, h);
+    crown_free(g);
+}
+
+static void do_work(work *w)
+{
+    w->digest = w->seed;
+    for (size_t i = 0; i < crown_game_count(); i++) {
+        size_t len;
+        char text[4096];
+        w->digest = mix_text(w->digest, crown_game_name(i));
+        TRY(w, crown_options_json(crown_game_name(i), text, sizeof text, &len));
+        w->digest = mix_text(w->digest, text);
+        TRY(w, crown_describe_options(crown_game_name(i), text, sizeof text, &len));
+        w->digest = mix_text(w->digest, text);
+    }
+    int rounds = scaled(3);
+    for (int k = 0; k < rounds; k++)
+        for (size_t i = 0; i < NCONFIGS; i++)
+            one_game(w, configs[i][0], configs[i][1], w->seed * 100 + (uint64_t)k * 10 + i);
+}
+
+enum { THREADS = 8 };
+static pthread_barrier_t start;
+
+static void *thread_main(void *arg)
+{
+    pthread_barrier_wait(&start);
+    do_work(arg);
+    return NULL;
+}
+
+START_TEST(handles_on_separate_threads_play_as_alone)
+{
+    work alone[THREADS], together[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        alone[i] = (work){.seed = 1 + (uint64_t)i};
+        do_work(&alone[i]);
+        together[i] = (work){.seed = 1 + (uint64_t)i};
+    }
+    pthread_t th[THREADS];
+    ck_assert_int_eq(pthread_barrier_init(&start, NULL, THREADS), 0);
+    for (int i = 0; i < THREADS; i++)
+        ck_assert_int_eq(pthread_create(&th[i], NULL, thread_main, &together[i]), 0);
+    for (int i = 0; i < THREADS; i++)
+        ck_assert_int_eq(pthread_join(th[i], NULL), 0);
+    pthread_barrier_destroy(&start);
+    int differ = 0, failures = 0;
+    for (int i = 0; i < THREADS; i++) {
+        differ += alone[i].digest != together[i].digest;
+        failures += alone[i].failures + together[i].failures;
+    }
+    ck_assert_msg(failures == 0, "%d failed calls, the first at line %d", failures,
+                  alone[0].failures ? alone[0].first_line : together[0].first_line);
+    ck_assert_int_eq(differ, 0);
+    /* The threads did different work (the digests see it). */
+    ck_assert_uint_ne(alone[0].digest, alone[1].digest);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("threads");
+    TCase *tc = tcase_create("threads");
+    tcase_add_test(tc, handles_on_separate_threads_play_as_alone);
+    tcase_set_timeout(tc, 600);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
