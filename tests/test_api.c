@@ -1372,11 +1372,50 @@ START_TEST(load_rejects_bad_text)
         free(s);
         crown_free(g);
     }
-    /* The text ends early. */
+    /* The text ends early: among the moves, and in a move line. */
     char *cut = strdup(t);
     cut[strlen(cut) / 2] = '\0';
     expect_load_error(cut, CROWN_EPARSE, "");
     free(cut);
+    cut = replace(t, "end\n", "");
+    *strrchr(cut, '\n') = '\0'; /* (the last line's end) */
+    *strrchr(cut, '\n') = '\0'; /* (the last move) */
+    expect_load_error(cut, CROWN_EPARSE, "the text ends after 13 of 14 moves");
+    free(cut);
+    /* A move line too long to be a move. */
+    {
+        char *lng = malloc(strlen(t) + 6000);
+        strcpy(lng, t);
+        char *at = strstr(lng, "\nend\n");
+        memset(at + 1, 'x', 5300);
+        strcpy(at + 5301, "\nend\n");
+        char *xl = replace(lng, "moves 14", "moves 15");
+        expect_load_error(xl, CROWN_EPARSE, "line 19 is too long");
+        free(xl);
+        free(lng);
+    }
+    /* A move after the end of the game. */
+    {
+        crown_game *over = new_game(KD, "players=2", 3);
+        while (!terminal(over)) {
+            crown_move mv[512];
+            size_t k;
+            OK(crown_legal_moves(over, mv, 512, &k));
+            OK(crown_apply(over, mv[0]));
+        }
+        char *done = serialize(over);
+        size_t hl;
+        OK(crown_history_length(over, &hl));
+        char from[32], to[32];
+        snprintf(from, sizeof from, "moves %zu\n", hl);
+        snprintf(to, sizeof to, "moves %zu\n", hl + 1);
+        char *x1 = replace(done, from, to), *x2 = replace(x1, "\nend\n", "\ntake\nend\n");
+        expect_load_error(x2, CROWN_EILLEGAL, "'take' comes after the end of the game");
+        free(x1);
+        free(x2);
+        free(done);
+        crown_free(over);
+    }
     /* An endless line. */
     char *longline = malloc(10000);
     strcpy(longline, "crown-save 1\ngame ");

@@ -1,0 +1,353 @@
+/*
+ * test_core.c - the core's own branches, on a toy game plugged in behind
+ * the rules table as any game is (the core knows nothing of its insides):
+ * - weighted chance nodes without an elementary-event hook (no real game
+ *   has one today): the handle's draws, chance_outcomes and playouts follow
+ *   the weights;
+ * - a game too long for a saved game is refused by crown_serialize;
+ * - a game whose hooks break their contract makes the core report
+ *   CROWN_EINTERNAL with a message, never crash: a state with no legal move
+ *   in a playout, a legal move without an action index, a determinization
+ *   that does not replay.
+ *
+ * The toy: three rounds; each starts at a chance node (a die of faces 0, 1,
+ * 2 weighted 1:2:5), then the one player picks 0 or 1; the return is the
+ * sum of faces and picks.  Option `faults` (a bitmask) breaks a hook.
+ */
+#include "common.h"
+
+#include "core/core.h"
+
+enum { FAULT_NO_MOVES = 1, FAULT_NO_INDEX = 2, FAULT_BAD_RESAMPLE = 4 };
+
+typedef struct toy_config {
+    int faults;
+} toy_config;
+
+typedef struct toy_state {
+    int round, rolled, total;
+} toy_state;
+
+static const crown_option_spec toy_options[] = {
+    {.name = "faults", .kind = CROWN_OPT_INT, .min = 0, .max = 7, .def = 0,
+     .help = "broken hooks (a bitmask)"},
+};
+
+static int toy_configure(void *config, crown_optvals *vals, crown_err *err)
+{
+    (void)err;
+    ((toy_config *)config)->faults = (int)vals->v[0];
+    return CROWN_OK;
+}
+
+static int toy_players(const void *config)
+{
+    (void)config;
+    return 1;
+}
+
+static void toy_init(const void *config, void *state)
+{
+    (void)config;
+    memset(state, 0, sizeof(toy_state));
+}
+
+static int toy_current(const void *config, const void *state)
+{
+    const toy_state *s = state;
+    (void)config;
+    if (s->round == 3)
+        return CROWN_TERMINAL;
+    return s->rolled ? 0 : CROWN_CHANCE;
+}
+
+static size_t toy_legal(const void *config, const void *state, crown_move *out)
+{
+    const toy_config *c = config;
+    const toy_state *s = state;
+    if (s->round == 3)
+        return 0;
+    if (!s->rolled) {
+        for (int i = 0; i < 3; i++)
+            out[i] = (crown_move)(10 + i);
+        return 3;
+    }
+    if ((c->faults & FAULT_NO_MOVES) && s->round == 1)
+        return 0; /* broken: a decision without a move */
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+}
+
+static void toy_weights(const void *config, const void *state, uint32_t *w)
+{
+    (void)config;
+    (void)state;
+    w[0] = 1;
+    w[1] = 2;
+    w[2] = 5;
+}
+
+static void toy_apply(const void *config, void *state, crown_move m)
+{
+    toy_state *s = state;
+    (void)config;
+    if (m >= 10) {
+        s->total += (int)m - 10;
+        s->rolled = 1;
+    } else {
+        s->total += (int)m;
+        s->rolled = 0;
+        s->round++;
+    }
+}
+
+static size_t toy_action_count(const void *config)
+{
+    (void)config;
+    return 2;
+}
+
+static long toy_action_index(const void *config, crown_move m)
+{
+    const toy_config *c = config;
+    if (m == 1 && (c->faults & FAULT_NO_INDEX))
+        return -1; /* broken: a legal move without an index */
+    return m <= 1 ? (long)m : -1;
+}
+
+static crown_move toy_action_move(const void *config, size_t i)
+{
+    (void)config;
+    return (crown_move)i;
+}
+
+static void toy_move_json(const void *config, crown_move m, crown_buf *b)
+{
+    (void)config;
+    crown_buf_printf(b, "{\"kind\":\"pick\",\"value\":%d}", (int)m);
+}
+
+static void toy_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
+{
+    (void)config;
+    (void)state;
+    crown_buf_printf(b, m >= 10 ? "roll %d" : "pick %d", m >= 10 ? (int)m - 10 : (int)m);
+}
+
+static int toy_move_canon(const void *config, const char *text, crown_buf *out)
+{
+    (void)config;
+    if ((strncmp(text, "roll ", 5) == 0 || strncmp(text, "pick ", 5) == 0) && text[5] >= '0' &&
+        text[5] <= '2' && text[6] == '\0') {
+        crown_buf_puts(out, text);
+        return 0;
+    }
+    return -1;
+}
+
+static void toy_observe(const void *config, const void *state, int viewer, crown_buf *b)
+{
+    const toy_state *s = state;
+    (void)config;
+    (void)viewer;
+    crown_buf_printf(b, "round %d total %d\n", s->round, s->total);
+}
+
+static void toy_observe_tensor(const void *config, const void *state, int viewer,
+                               crown_tensor *t)
+{
+    const toy_state *s = state;
+    (void)config;
+    (void)viewer;
+    float *v = crown_tensor_piece(t, "total", 1, 0, 0);
+    if (v)
+        v[0] = (float)s->total;
+}
+
+static void toy_observe_json(const void *config, const void *state, int viewer, crown_buf *b)
+{
+    const toy_state *s = state;
+    (void)config;
+    (void)viewer;
+    crown_buf_printf(b, "{\"round\":%d,\"total\":%d}", s->round, s->total);
+}
+
+static void toy_returns(const void *config, const void *state, double *out)
+{
+    const toy_state *s = state;
+    (void)config;
+    out[0] = s->round == 3 ? s->total : 0;
+}
+
+static int toy_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                        crown_rng *rng, crown_move *out, void *scratch)
+{
+    const toy_config *c = config;
+    (void)viewer;
+    (void)rng;
+    (void)scratch;
+    for (size_t i = 0; i < n; i++)
+        out[i] = hist[i];
+    if ((c->faults & FAULT_BAD_RESAMPLE) && n > 0)
+        out[n - 1] = 99; /* broken: no such move */
+    return CROWN_OK;
+}
+
+static const crown_rules toy_rules = {
+    .name = "toy",
+    .summary = "a die and a pick, three rounds",
+    .options = toy_options,
+    .noptions = 1,
+    .config_size = sizeof(toy_config),
+    .state_size = sizeof(toy_state),
+    .max_moves = 3,
+    .configure = toy_configure,
+    .num_players = toy_players,
+    .init = toy_init,
+    .current = toy_current,
+    .legal = toy_legal,
+    .chance_weights = toy_weights,
+    .apply = toy_apply,
+    .action_count = toy_action_count,
+    .action_index = toy_action_index,
+    .action_move = toy_action_move,
+    .move_json = toy_move_json,
+    .move_text = toy_move_text,
+    .move_canon = toy_move_canon,
+    .notation = "roll 2, pick 1",
+    .observe = toy_observe,
+    .observe_tensor = toy_observe_tensor,
+    .observe_json = toy_observe_json,
+    .returns = toy_returns,
+    .scores = toy_returns,
+    .resample = toy_resample,
+};
+
+static crown_game *toy(const char *options, uint64_t seed)
+{
+    crown_optvals vals;
+    crown_err err = {{0}};
+    int explicit_chance;
+    crown_game *g = NULL;
+    ck_assert_int_eq(crown_parse_options(&toy_rules, options, &vals, &explicit_chance, &err),
+                     CROWN_OK);
+    ck_assert_int_eq(crown_game_create(&g, &toy_rules, &vals, explicit_chance, seed, &err),
+                     CROWN_OK);
+    ck_assert_int_eq(crown_game_settle(g, &err), CROWN_OK);
+    return g;
+}
+
+START_TEST(weighted_chance_follows_the_weights)
+{
+    /* The handle's own draws: the first roll over many seeds. */
+    int seen[3] = {0};
+    for (uint64_t seed = 0; seed < 4000; seed++) {
+        crown_game *g = toy("", seed);
+        crown_move h[8];
+        size_t n;
+        OK(crown_history(g, h, 8, &n));
+        ck_assert_uint_eq(n, 1);
+        seen[h[0] - 10]++;
+        crown_free(g);
+    }
+    /* 1:2:5 of 4000 is 500, 1000, 2500; allow five standard deviations. */
+    ck_assert_int_lt(abs(seen[0] - 500), 5 * 21);
+    ck_assert_int_lt(abs(seen[1] - 1000), 5 * 28);
+    ck_assert_int_lt(abs(seen[2] - 2500), 5 * 31);
+
+    /* The outcomes' probabilities at an explicit chance node. */
+    crown_game *e = toy("chance=explicit", 1);
+    crown_move m[3];
+    double p[3];
+    size_t n;
+    OK(crown_chance_outcomes(e, m, p, 3, &n));
+    ck_assert_uint_eq(n, 3);
+    ck_assert_double_eq_tol(p[0], 1.0 / 8, 1e-12);
+    ck_assert_double_eq_tol(p[1], 2.0 / 8, 1e-12);
+    ck_assert_double_eq_tol(p[2], 5.0 / 8, 1e-12);
+
+    /* Playouts draw with the weights: the mean die is (0*1+1*2+2*5)/8 a
+     * round; three rounds with picks of 1/2 on average: 4.5 + 1.5. */
+    double mean[1];
+    OK(crown_playouts(e, 3, 20000, mean, 1, &n));
+    ck_assert_double_eq_tol(mean[0], 3 * 1.5 + 3 * 0.5, 0.05);
+    crown_free(e);
+}
+END_TEST
+
+START_TEST(a_state_without_moves_is_an_internal_error)
+{
+    crown_game *g = toy("faults=1", 2);
+    char *before = serialize(g);
+    double r[1];
+    size_t n;
+    ck_assert_int_eq(crown_playout(g, 1, r, 1, &n), CROWN_EINTERNAL);
+    ck_assert_str_eq(crown_last_error(g), "internal error: a state with no legal move");
+    ck_assert_int_eq(crown_playouts(g, 1, 10, r, 1, &n), CROWN_EINTERNAL);
+    char *after = serialize(g);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(a_move_without_an_index_is_an_internal_error)
+{
+    crown_game *g = toy("faults=2", 2);
+    uint8_t mask[2] = {7, 7};
+    size_t n;
+    ck_assert_int_eq(crown_legal_mask(g, mask, 2, &n), CROWN_EINTERNAL);
+    ck_assert_str_eq(crown_last_error(g), "internal error: legal move 1 has no index");
+    ck_assert_int_eq(mask[0], 0); /* (the mask is cleared, never half written) */
+    ck_assert_int_eq(mask[1], 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(a_determinization_that_does_not_replay_is_an_internal_error)
+{
+    crown_game *g = toy("faults=4", 2);
+    crown_game *r = (crown_game *)(uintptr_t)1;
+    ck_assert_int_eq(crown_resample(g, 0, 5, &r), CROWN_EINTERNAL);
+    ck_assert_ptr_null(r);
+    ck_assert_msg(strstr(crown_last_error(g), "resampled history does not replay: move 1:") != NULL,
+                  "%s", crown_last_error(g));
+    crown_free(g);
+}
+END_TEST
+
+/* A game longer than a saved game may hold is refused by crown_serialize,
+ * not written as a text that would not load.  (The history's length is
+ * set by hand: playing ten million moves takes minutes.) */
+START_TEST(a_game_too_long_to_load_is_not_saved)
+{
+    crown_game *g = new_game("game_of_kingdoms", "players=2", 1);
+    size_t n = g->n;
+    g->n = 10000001;
+    char buf[64] = "x";
+    size_t len = 0;
+    ck_assert_int_eq(crown_serialize(g, buf, sizeof buf, &len), CROWN_ESTATE);
+    ck_assert_str_eq(buf, "");
+    ck_assert_str_eq(crown_last_error(g),
+                     "the game has 10000001 moves; a saved game holds at most 10000000");
+    g->n = n;
+    char *text = serialize(g);
+    free(text);
+    crown_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("core");
+    TCase *tc = tcase_create("toy game");
+    tcase_add_test(tc, weighted_chance_follows_the_weights);
+    tcase_add_test(tc, a_state_without_moves_is_an_internal_error);
+    tcase_add_test(tc, a_move_without_an_index_is_an_internal_error);
+    tcase_add_test(tc, a_determinization_that_does_not_replay_is_an_internal_error);
+    tcase_add_test(tc, a_game_too_long_to_load_is_not_saved);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
