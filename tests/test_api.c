@@ -265,6 +265,9 @@ START_TEST(new_rejects_bad_options)
     expect_option_error("games=0", CROWN_EOPTION, "out of range");
     expect_option_error("max_bouts=-1", CROWN_EOPTION, "out of range");
     expect_option_error("pl\x01yers=3", CROWN_EOPTION, "unknown option 'pl?yers'");
+    /* A long name is quoted by its first 40 characters. */
+    expect_option_error("abcdefghijabcdefghijabcdefghijabcdefghijKLMN=1", CROWN_EOPTION,
+                        "unknown option 'abcdefghijabcdefghijabcdefghijabcdefghij...'");
     char *big = malloc(5000);
     memset(big, 'a', 4999);
     big[4999] = '\0';

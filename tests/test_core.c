@@ -339,6 +339,28 @@ START_TEST(a_game_too_long_to_load_is_not_saved)
 }
 END_TEST
 
+/* A game without notation examples says only that no legal move reads
+ * the text. */
+START_TEST(a_game_without_notation_examples_says_so)
+{
+    crown_rules plain = toy_rules;
+    plain.notation = NULL;
+    crown_optvals vals;
+    crown_err err = {{0}};
+    int explicit_chance;
+    crown_game *g = NULL;
+    OK(crown_parse_options(&plain, "", &vals, &explicit_chance, &err));
+    OK(crown_game_create(&g, &plain, &vals, explicit_chance, 1, &err));
+    OK(crown_game_settle(g, &err));
+    crown_move m;
+    ck_assert_int_eq(crown_move_from_text(g, "wibble", &m), CROWN_EPARSE);
+    ck_assert_str_eq(crown_last_error(g), "no legal move reads 'wibble'");
+    OK(crown_move_from_text(g, "pick 1", &m));
+    ck_assert_int_eq(m, 1);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -348,6 +370,7 @@ int main(void)
     tcase_add_test(tc, a_move_without_an_index_is_an_internal_error);
     tcase_add_test(tc, a_determinization_that_does_not_replay_is_an_internal_error);
     tcase_add_test(tc, a_game_too_long_to_load_is_not_saved);
+    tcase_add_test(tc, a_game_without_notation_examples_says_so);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

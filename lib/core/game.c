@@ -485,12 +485,10 @@ static crown_move draw_outcome(crown_game *g)
     for (size_t i = 0; i < n; i++)
         total += g->weights[i];
     uint64_t x = crown_rng_below(&r, total);
-    for (size_t i = 0; i < n; i++) {
-        if (x < g->weights[i])
-            return g->scratch[i];
-        x -= g->weights[i];
-    }
-    return g->scratch[n - 1];
+    size_t k = 0;
+    for (; k + 1 < n && x >= g->weights[k]; k++)
+        x -= g->weights[k];
+    return g->scratch[k];
 }
 
 int crown_game_settle(crown_game *g, crown_err *err)
