@@ -476,13 +476,16 @@ int crown_scores(crown_game *game, double *scores, size_t cap, size_t *count);
  * moves is recomputed on the next call that needs it).  No allocation: the
  * handle holds the playout's state.  The same game and seed give the same
  * result.  A game already over gives its returns.
- * Errors: CROWN_EINVAL, CROWN_ETOOSMALL (checked before playing). */
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL (checked before playing),
+ * CROWN_EINTERNAL (a state with no legal move: a bug in a game's rules; the
+ * game is left as it was). */
 int crown_playout(crown_game *game, uint64_t seed, double *returns, size_t cap, size_t *count);
 
 /* n playouts as crown_playout, the i-th (from 0) with seed + i, and the
  * mean of each seat's returns over them in mean_returns[0..players-1]: one
  * call for thousands of playouts (the Python binding's batch form).
- * Errors: CROWN_EINVAL (also n == 0), CROWN_ETOOSMALL. */
+ * Errors: CROWN_EINVAL (also n == 0), CROWN_ETOOSMALL, CROWN_EINTERNAL (as
+ * crown_playout). */
 int crown_playouts(crown_game *game, uint64_t seed, size_t n, double *mean_returns, size_t cap,
                    size_t *count);
 
@@ -506,7 +509,8 @@ int crown_serialize(crown_game *game, char *buf, size_t cap, size_t *len);
  * is replayed through the same legality checks as crown_apply, so a corrupt
  * or foreign text is an error, never an impossible state.
  * Errors: CROWN_EINVAL, CROWN_EPARSE, CROWN_EGAME, CROWN_EOPTION,
- * CROWN_EILLEGAL, CROWN_ENOMEM (then *out is NULL). */
+ * CROWN_EILLEGAL, CROWN_ENOMEM.  On any error *out is NULL (unless out
+ * itself is NULL: CROWN_EINVAL). */
 int crown_deserialize(crown_game **out, const char *text);
 
 /* As crown_deserialize, with a readable message written to errbuf on
@@ -519,7 +523,9 @@ int crown_deserialize_ex(crown_game **out, const char *text, char *errbuf, size_
  * viewer's observation of the new game equals that of the original, and the
  * new game has a full, legal history (undo and save work).  The new game's
  * own seed is `seed`.  CROWN_OMNISCIENT gives an exact copy with that seed.
- * Errors: CROWN_EINVAL, CROWN_ENOMEM (then *out is NULL). */
+ * Errors: CROWN_EINVAL, CROWN_ENOMEM, CROWN_EINTERNAL (the redealt history
+ * does not replay: a bug in a game's rules).  On any error *out is NULL
+ * (unless out itself is NULL) and the game is unchanged. */
 int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out);
 
 #ifdef __cplusplus
