@@ -24,7 +24,7 @@ import argparse
 import math
 import random
 import sys
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, TextIO
 
 import crown
 
@@ -100,7 +100,7 @@ def ismcts_move(game: crown.Game, iterations: int, rng: random.Random,
 
 
 def play_match(name: str, options: str, games: int, iterations: int, seed: int,
-               out=sys.stdout) -> List[float]:
+               out: TextIO = sys.stdout) -> List[float]:
     """ISMCTS in every seat in turn against random players; the ISMCTS
     seat's return in each game."""
     rng = random.Random(seed)

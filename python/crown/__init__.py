@@ -91,48 +91,73 @@ class CrownError(Exception):
     status = None
 
     def __init__(self, message: str, status: Union[int, None] = None) -> None:
+        """The error with its readable `message` and, if given, its `status`
+        (otherwise the class's own)."""
         super().__init__(message)
         if status is not None:
             self.status = status
 
 
 class InvalidArgumentError(CrownError, ValueError):
+    """An argument is invalid: a NULL where a value is needed, a seat or index
+    out of range (CROWN_EINVAL)."""
+
     status = -1
 
 
 class OutOfMemoryError(CrownError, MemoryError):
+    """The library could not allocate memory; the game is unchanged (CROWN_ENOMEM)."""
+
     status = -2
 
 
 class BufferTooSmallError(CrownError):
+    """A buffer was too small for the result (CROWN_ETOOSMALL); the binding
+    retries with a larger one, so a caller rarely sees it."""
+
     status = -3
 
 
 class UnknownGameError(CrownError, ValueError):
+    """No game has that name (CROWN_EGAME)."""
+
     status = -4
 
 
 class OptionError(CrownError, ValueError):
+    """An option name or value is unknown or out of range (CROWN_EOPTION)."""
+
     status = -5
 
 
 class IllegalMoveError(CrownError, ValueError):
+    """The move is not legal in this state, or the text names no legal move (CROWN_EILLEGAL)."""
+
     status = -6
 
 
 class NothingToUndoError(CrownError):
+    """undo() at the start of the history (CROWN_ENOUNDO)."""
+
     status = -7
 
 
 class ParseError(CrownError, ValueError):
+    """A text (a saved game, a move) could not be read (CROWN_EPARSE)."""
+
     status = -8
 
 
 class StateError(CrownError):
+    """The call does not fit the state: the game is over, a chance node, or the
+    handle is closed (CROWN_ESTATE)."""
+
     status = -9
 
 
 class InternalError(CrownError):
+    """A bug in libcrown; please report it with the saved game (CROWN_EINTERNAL)."""
+
     status = -10
 
 
@@ -425,7 +450,9 @@ class Game:
     for a call in progress (later calls raise StateError).
     """
 
-    def __new__(cls, *args, **kwargs):
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Game":
+        """Allocates the wrapper with no handle yet, so that close() and
+        __del__ work even when __init__ fails."""
         self = super().__new__(cls)
         self._h = None
         self._closing = False  # close() was called: calls fail without waiting
@@ -528,7 +555,8 @@ class Game:
     def __deepcopy__(self, memo: Any) -> "Game":
         return self.clone()
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, str]]:
+        """Pickles the game as its saved-game text (see serialize())."""
         return _unpickle, (type(self), self.serialize())
 
     # -- calls (each holds the lock; RLock, so they nest)

@@ -60,6 +60,7 @@ class Discrete:
     """The actions 0..n-1 (as gymnasium.spaces.Discrete)."""
 
     def __init__(self, n: int, seed: Optional[int] = None) -> None:
+        """The space of n actions; `seed` seeds sample()."""
         self.n = n
         self.shape: Tuple[int, ...] = ()
         self._rng = _random.Random(seed)
@@ -74,6 +75,7 @@ class Discrete:
         return self._rng.choice(allowed)
 
     def contains(self, x: Any) -> bool:
+        """Whether x is an integer in 0..n-1."""
         try:
             return 0 <= int(x) < self.n and int(x) == x
         except (TypeError, ValueError):
@@ -89,9 +91,11 @@ class Box:
     """A vector of `shape` values in [low, high] (as gymnasium.spaces.Box)."""
 
     def __init__(self, low: float, high: float, shape: Tuple[int, ...], dtype: str) -> None:
+        """Values in [low, high], `shape` of them, of the numpy type named `dtype`."""
         self.low, self.high, self.shape, self.dtype = low, high, tuple(shape), dtype
 
     def contains(self, x: Any) -> bool:
+        """Whether x is a sequence of shape[0] values in [low, high]."""
         try:
             values = list(x)
         except TypeError:
@@ -109,12 +113,15 @@ class DictSpace:
     """Named spaces (as gymnasium.spaces.Dict)."""
 
     def __init__(self, spaces: Dict[str, Any]) -> None:
+        """The spaces by name."""
         self.spaces = spaces
 
     def __getitem__(self, key: str) -> Any:
+        """The space named `key`."""
         return self.spaces[key]
 
     def contains(self, x: Any) -> bool:
+        """Whether x is a dict with exactly these names, each value in its space."""
         return (isinstance(x, dict) and set(x) == set(self.spaces)
                 and all(self.spaces[k].contains(v) for k, v in x.items()))
 
@@ -155,6 +162,10 @@ class CrownEnv:
 
     def __init__(self, name: str, options: str = "", render_mode: Optional[str] = None,
                  max_steps: Optional[int] = None, **keywords: Any) -> None:
+        """Checks the game and its options (a probe game is made and closed)
+        and sets up the agents and spaces; reset() starts the first game.
+        Raises the crown errors of crown.Game, and InvalidArgumentError for a
+        bad render_mode or max_steps or for chance=explicit."""
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgumentError("render_mode must be None, 'ansi' or 'human', not %r"
                                        % (render_mode,))
@@ -194,29 +205,39 @@ class CrownEnv:
 
     @property
     def num_agents(self) -> int:
+        """How many agents are still in the game (len(agents))."""
         return len(self.agents)
 
     @property
     def max_num_agents(self) -> int:
+        """The number of seats (len(possible_agents))."""
         return len(self.possible_agents)
 
     @property
     def observation_spaces(self) -> Dict[str, Any]:
+        """Each agent's observation space (all the same)."""
         return {a: self._obs_space for a in self.possible_agents}
 
     @property
     def action_spaces(self) -> Dict[str, Any]:
+        """Each agent's action space (all the same: the dense action index)."""
         return {a: self._act_space for a in self.possible_agents}
 
     @property
     def unwrapped(self) -> "CrownEnv":
+        """The environment itself (there are no wrappers)."""
         return self
 
     def observation_space(self, agent: str) -> Any:
+        """The agent's observation space: a Dict of "observation" (the
+        observation tensor, float32) and "action_mask" (uint8).  Raises
+        InvalidArgumentError for an unknown agent."""
         self._seat(agent)
         return self._obs_space
 
     def action_space(self, agent: str) -> Any:
+        """The agent's action space: Discrete(num_distinct_moves).  Raises
+        InvalidArgumentError for an unknown agent."""
         self._seat(agent)
         return self._act_space
 
@@ -352,6 +373,7 @@ class CrownEnv:
         return self._game().serialize()
 
     def close(self) -> None:
+        """Frees the current game; reset() may start another."""
         if self.game is not None:
             self.game.close()
             self.game = None

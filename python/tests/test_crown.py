@@ -782,6 +782,74 @@ class Env(unittest.TestCase):
         self.assertIn("Game of Kingdoms", e.render())
 
 
+class Numpy(unittest.TestCase):
+    """The real numpy path (run with numpy by the python-numpy test, which
+    sets CROWN_EXPECT_NUMPY so that a missing numpy fails instead of
+    skipping), and the lists a caller gets when numpy cannot be imported."""
+
+    def setUp(self):
+        try:
+            import numpy
+        except ImportError:
+            if os.environ.get("CROWN_EXPECT_NUMPY"):
+                self.fail("CROWN_EXPECT_NUMPY is set but numpy does not import")
+            self.skipTest("numpy is not installed for this python")
+        self.np = numpy
+
+    def test_mask_and_tensor_are_arrays(self):
+        np = self.np
+        rng = random.Random(4)
+        for name, opts in CONFIGS:
+            with self.subTest(name=name, **opts), crown.Game(name, seed=5, **opts) as g:
+                for _ in range(30):
+                    if g.is_terminal():
+                        break
+                    if not g.is_chance_node():
+                        mask = g.legal_mask()
+                        self.assertIsInstance(mask, np.ndarray)
+                        self.assertEqual(mask.dtype, np.uint8)
+                        self.assertEqual(mask.shape, (g.num_distinct_moves,))
+                        self.assertEqual(list(np.flatnonzero(mask)),
+                                         sorted(g.move_index(m) for m in g.legal_moves()))
+                        seat = g.current_player()
+                        t = g.observation_tensor(seat)
+                        self.assertIsInstance(t, np.ndarray)
+                        self.assertEqual(t.dtype, np.float32)
+                        self.assertEqual(t.shape, g.observation_shape)
+                    g.apply(rng.choice(g.legal_moves()))
+
+    def test_lists_when_numpy_cannot_be_imported(self):
+        with crown.Game(KD, "players=3", seed=8) as g:
+            mask_array = g.legal_mask()
+            tensor_array = g.observation_tensor(0)
+            saved = sys.modules.get("numpy")
+            sys.modules["numpy"] = None  # import numpy raises ImportError
+            try:
+                mask = g.legal_mask()
+                tensor = g.observation_tensor(0)
+            finally:
+                sys.modules["numpy"] = saved
+            self.assertIsInstance(mask, list)
+            self.assertTrue(all(type(x) is int for x in mask))
+            self.assertEqual(mask, [int(x) for x in mask_array])
+            self.assertIsInstance(tensor, list)
+            self.assertTrue(all(type(x) is float for x in tensor))
+            self.assertEqual(tensor, [float(x) for x in tensor_array])
+
+    def test_env_observations_are_arrays(self):
+        from crown.env import CrownEnv
+        np = self.np
+        e = CrownEnv("kings_blood", players=3)
+        e.reset(seed=2)
+        obs = e.observe(e.agent_selection)
+        self.assertEqual(obs["observation"].dtype, np.float32)
+        self.assertEqual(obs["action_mask"].dtype, np.uint8)
+        self.assertEqual(obs["observation"].shape, (e.observation_size,))
+        self.assertEqual(obs["action_mask"].shape, (e.num_actions,))
+        self.assertIn(obs, e.observation_space(e.agent_selection))
+        e.close()
+
+
 class Copies(unittest.TestCase):
     def test_copy_and_deepcopy_are_independent_clones(self):
         for make_copy in (copy.copy, copy.deepcopy, crown.Game.clone):
