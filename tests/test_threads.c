@@ -4,7 +4,9 @@
  * handle does (moves, undo, clone, copy, save and load, resample for each
  * viewer, observations, playouts, errors and their messages, the registry).
  * Each thread's digest of what it saw must equal the same work done on one
- * thread.  Built with -Db_sanitize=thread (docs/testing.md), ThreadSanitizer
+ * thread.  A second test hands clones that share one history (clones of
+ * clones, and the original) to separate threads.  Built with
+ * -Db_sanitize=thread (docs/testing.md), ThreadSanitizer
  * also checks that no two threads touch the same memory.
  */
 #define _POSIX_C_SOURCE 200809L /* (pthread barriers) */
@@ -38,6 +40,7 @@ static uint64_t mix_text(uint64_t h, const char *s)
 /* Everything one handle does, folded into a digest; failures counted (no
  * Check assertion off the main thread). */
 typedef struct work {
+    crown_game *game; /* a handle to play on (the shared-history test) */
     uint64_t seed;
     uint64_t digest;
     int failures;
@@ -160,6 +163,87 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
+/* Handles that share history: clones of one game, clones of clones and the
+ * game itself, made on one thread, each handed to its own thread.  Each
+ * thread undoes into the shared moves, plays on its own way, clones, saves
+ * and frees, so the shared pieces' reference counts move on every thread at
+ * once (the last free, on whichever thread, frees a piece). */
+static void make_family(crown_game *h[8], const char *name, const char *options, uint64_t seed,
+                        work *w)
+{
+    crown_game *base = NULL;
+    crown_move moves[4096];
+    size_t n;
+    trng r = {seed};
+    for (int i = 0; i < 8; i++)
+        h[i] = NULL;
+    TRY(w, crown_new(&base, name, options, seed));
+    if (!base)
+        return;
+    for (int k = 0; k < 3; k++) {
+        for (int step = 0; step < 20; step++) {
+            int over;
+            TRY(w, crown_is_terminal(base, &over));
+            if (over)
+                break;
+            TRY(w, crown_legal_moves(base, moves, 4096, &n));
+            TRY(w, crown_apply(base, moves[trng_below(&r, n)]));
+        }
+        TRY(w, crown_clone(&h[2 * k], base));
+        if (h[2 * k])
+            TRY(w, crown_clone(&h[2 * k + 1], h[2 * k])); /* a clone of a clone */
+    }
+    TRY(w, crown_clone(&h[6], h[1]));
+    h[7] = base;
+}
+
+static void play_shared(work *w)
+{
+    crown_game *g = w->game;
+    crown_move moves[4096];
+    char text[1 << 16];
+    size_t n, len;
+    trng r = {w->seed};
+    if (!g) {
+        failed(w, __LINE__);
+        return;
+    }
+    w->digest = w->seed;
+    for (int step = 0; step < 60; step++) {
+        size_t depth;
+        int over;
+        TRY(w, crown_undo_depth(g, &depth));
+        if (step % 6 == 0 && depth > 0) { /* back into the shared moves */
+            size_t back = 1 + trng_below(&r, depth < 25 ? depth : 25);
+            for (size_t i = 0; i < back; i++)
+                TRY(w, crown_undo(g));
+        }
+        TRY(w, crown_is_terminal(g, &over));
+        if (over)
+            continue;
+        TRY(w, crown_legal_moves(g, moves, 4096, &n));
+        TRY(w, crown_apply(g, moves[trng_below(&r, n)]));
+        if (step % 10 == 9) {
+            crown_game *c = NULL;
+            TRY(w, crown_clone(&c, g));
+            TRY(w, crown_serialize(c, text, sizeof text, &len));
+            w->digest = mix_text(w->digest, text);
+            crown_free(c);
+        }
+    }
+    TRY(w, crown_serialize(g, text, sizeof text, &len));
+    w->digest = mix_text(w->digest, text);
+    crown_free(g);
+    w->game = NULL;
+}
+
+static void *shared_main(void *arg)
+{
+    pthread_barrier_wait(&start);
+    play_shared(arg);
+    return NULL;
+}
+
 START_TEST(handles_on_separate_threads_play_as_alone)
 {
     work alone[THREADS], together[THREADS];
@@ -188,11 +272,51 @@ START_TEST(handles_on_separate_threads_play_as_alone)
 }
 END_TEST
 
+START_TEST(clones_sharing_history_on_separate_threads)
+{
+    static const char *const family[][2] = {
+        {"game_of_kingdoms", "players=3"},
+        {"kings_blood", "players=4,advanced=on"},
+        {"kings_family", ""},
+        {"blood_bound", "players=9,chance=explicit"},
+    };
+    for (size_t f = 0; f < sizeof family / sizeof family[0]; f++) {
+        work alone[THREADS], together[THREADS], made = {0};
+        crown_game *h[THREADS];
+        make_family(h, family[f][0], family[f][1], 40 + f, &made);
+        for (int i = 0; i < THREADS; i++) {
+            alone[i] = (work){.game = h[i], .seed = 7 * f + (uint64_t)i};
+            play_shared(&alone[i]);
+        }
+        make_family(h, family[f][0], family[f][1], 40 + f, &made);
+        for (int i = 0; i < THREADS; i++)
+            together[i] = (work){.game = h[i], .seed = 7 * f + (uint64_t)i};
+        pthread_t th[THREADS];
+        ck_assert_int_eq(pthread_barrier_init(&start, NULL, THREADS), 0);
+        for (int i = 0; i < THREADS; i++)
+            ck_assert_int_eq(pthread_create(&th[i], NULL, shared_main, &together[i]), 0);
+        for (int i = 0; i < THREADS; i++)
+            ck_assert_int_eq(pthread_join(th[i], NULL), 0);
+        pthread_barrier_destroy(&start);
+        int differ = 0, failures = made.failures;
+        for (int i = 0; i < THREADS; i++) {
+            differ += alone[i].digest != together[i].digest;
+            failures += alone[i].failures + together[i].failures;
+        }
+        ck_assert_msg(failures == 0, "%s: %d failed calls (made: line %d; alone[0]: line %d)",
+                      family[f][0], failures, made.first_line, alone[0].first_line);
+        ck_assert_int_eq(differ, 0);
+        ck_assert_uint_ne(alone[0].digest, alone[1].digest);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("threads");
     TCase *tc = tcase_create("threads");
     tcase_add_test(tc, handles_on_separate_threads_play_as_alone);
+    tcase_add_test(tc, clones_sharing_history_on_separate_threads);
     tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);
     return run_suite(s);
