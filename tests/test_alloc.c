@@ -173,13 +173,14 @@ static void out_of_memory(const char *name, const char *options, int steps)
         OK(crown_apply(g, mv[trng_below(&rr, nm)]));
     }
 
+    /* A failed clone or resample leaves the game as it was. */
+    char *before = serialize(g);
     crown_game *c = NULL;
     EACH_FAILURE(crown_clone(&c, g), c);
     crown_free(c);
 
     int players;
     OK(crown_num_players(g, &players));
-    char *before = serialize(g);
     for (int vk = -2; vk < players; vk++) {
         int viewer = vk == -2 ? CROWN_OMNISCIENT : vk == -1 ? CROWN_SPECTATOR : vk;
         c = NULL;

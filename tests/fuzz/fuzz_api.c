@@ -3,7 +3,7 @@
  * four games: legal and arbitrary moves, undo past the start, clone, copy,
  * save and load, resample with every viewer value, the observations and
  * every call that fills a buffer, with NULL, empty, small and large
- * buffers.  After every failed call the game is as it was (saved text,
+ * buffers (error-message buffers too).  After every failed call the game is as it was (saved text,
  * state hash, undo depth); after every apply, undo restores it exactly;
  * a read-only call that succeeds changes nothing either.
  */
@@ -27,7 +27,7 @@ static void text_call(crown_game *g, fz_bytes *b, unsigned which)
     size_t index = fz_byte(b);
     crown_move m = (crown_move)fz_u64(b);
     int rc;
-    switch (which % 9) {
+    switch (which % 10) {
     case 0: rc = crown_observation(g, viewer, buf, cap, &len); break;
     case 1: rc = crown_observation_json(g, viewer, buf, cap, &len); break;
     case 2: rc = crown_observation_layout(g, buf, cap, &len); break;
@@ -36,6 +36,7 @@ static void text_call(crown_game *g, fz_bytes *b, unsigned which)
     case 5: rc = crown_history_text(g, index, viewer, buf, cap, &len); break;
     case 6: rc = crown_game_string(g, buf, cap, &len); break;
     case 7: rc = crown_describe_options(crown_name(g), buf, cap, &len); break;
+    case 8: rc = crown_options_json(crown_name(g), buf, cap, &len); break;
     default: rc = crown_serialize(g, buf, cap, &len); break;
     }
     if (rc == CROWN_OK) {
@@ -50,6 +51,33 @@ static void text_call(crown_game *g, fz_bytes *b, unsigned which)
         FZ_CHECK(crown_last_error(g)[0] != '\0');
     }
     free(buf);
+}
+
+/* An error buffer of 0, 1, 2, 7 or 64 bytes (or NULL) in a 64-byte array
+ * filled with 'x': after the call, nothing past its size is written, and a
+ * message written is cut and NUL-terminated within it. */
+typedef struct errbuf {
+    char bytes[64];
+    size_t cap;
+    char *buf;
+} errbuf;
+
+static void errbuf_init(errbuf *e, fz_bytes *b)
+{
+    static const size_t caps[] = {0, 1, 2, 7, 64};
+    unsigned k = fz_byte(b);
+    memset(e->bytes, 'x', sizeof e->bytes);
+    e->cap = caps[k % 5];
+    e->buf = (k / 5) % 4 == 0 ? NULL : e->bytes;
+}
+
+static void errbuf_check(const errbuf *e, int failed)
+{
+    size_t from = e->buf ? e->cap : 0;
+    for (size_t i = from; i < sizeof e->bytes; i++)
+        FZ_CHECK(e->bytes[i] == 'x');
+    if (failed && e->buf && e->cap > 0)
+        FZ_CHECK(memchr(e->bytes, '\0', e->cap) != NULL);
 }
 
 /* One call that fills an array of the chosen size. */
@@ -161,12 +189,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
             }
             break;
-        case 6: { /* save and load */
+        case 6: { /* save and load; a changed text; options; error buffers */
             crown_game *l = NULL;
-            char err[256];
-            FZ_CHECK(crown_deserialize_ex(&l, s.text, err, sizeof err) == CROWN_OK);
+            errbuf e;
+            errbuf_init(&e, &b);
+            FZ_CHECK(crown_deserialize_ex(&l, s.text, e.buf, e.cap) == CROWN_OK);
+            errbuf_check(&e, 0);
             fz_same(l, &s);
             crown_free(l);
+            size_t len = strlen(s.text);
+            char *t = malloc(len + 1);
+            memcpy(t, s.text, len + 1);
+            t[fz_byte(&b) * len / 256] = (char)(fz_byte(&b) | 1);
+            errbuf_init(&e, &b);
+            l = (crown_game *)(uintptr_t)1;
+            rc = crown_deserialize_ex(&l, t, e.buf, e.cap);
+            errbuf_check(&e, rc != CROWN_OK);
+            if (rc == CROWN_OK)
+                crown_free(l);
+            else
+                FZ_CHECK(l == NULL && rc != CROWN_ENOMEM && rc != CROWN_EINTERNAL);
+            free(t);
+            char opts[16];
+            for (size_t i = 0; i + 1 < sizeof opts; i++)
+                opts[i] = (char)(fz_byte(&b) | 1);
+            opts[fz_byte(&b) % sizeof opts] = '\0';
+            opts[sizeof opts - 1] = '\0';
+            errbuf_init(&e, &b);
+            l = (crown_game *)(uintptr_t)1;
+            rc = crown_new_ex(&l, crown_name(g), opts, seed, e.buf, e.cap);
+            errbuf_check(&e, rc != CROWN_OK);
+            if (rc == CROWN_OK)
+                crown_free(l);
+            else
+                FZ_CHECK(l == NULL && rc == CROWN_EOPTION);
+            fz_same(g, &s);
             break;
         }
         case 7: { /* resample for any viewer value */
@@ -206,8 +263,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_CHECK(rc == CROWN_OK || rc == CROWN_EINVAL);
             double r[16];
             size_t k;
-            rc = crown_playout(g, seed, r, fz_byte(&b) % 17, &k);
-            FZ_CHECK(rc == CROWN_OK || rc == CROWN_ETOOSMALL || rc == CROWN_ESTATE);
+            unsigned how = fz_byte(&b);
+            double *out = how & 1 ? NULL : r;
+            size_t cap = (how >> 1) % 17;
+            if (how & 2)
+                rc = crown_playout(g, seed, out, cap, &k);
+            else
+                rc = crown_playouts(g, seed, (how >> 6) % 4, out, cap, &k);
+            FZ_CHECK(rc == CROWN_OK || rc == CROWN_ETOOSMALL || rc == CROWN_ESTATE ||
+                     rc == CROWN_EINVAL);
             fz_same(g, &s);
             break;
         }
