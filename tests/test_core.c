@@ -4,7 +4,8 @@
  * - weighted chance nodes without an elementary-event hook (no real game
  *   has one today): the handle's draws, chance_outcomes and playouts follow
  *   the weights;
- * - a game too long for a saved game is refused by crown_serialize;
+ * - a game too long for a saved game is refused by crown_serialize (too
+ *   many moves, or a text over 256 MiB);
  * - a game whose hooks break their contract makes the core report
  *   CROWN_EINTERNAL with a message, never crash: a state with no legal move
  *   in a playout, a legal move without an action index, a determinization
@@ -18,7 +19,7 @@
 
 #include "core/core.h"
 
-enum { FAULT_NO_MOVES = 1, FAULT_NO_INDEX = 2, FAULT_BAD_RESAMPLE = 4 };
+enum { FAULT_NO_MOVES = 1, FAULT_NO_INDEX = 2, FAULT_BAD_RESAMPLE = 4, FAULT_HUGE_TEXT = 8 };
 
 typedef struct toy_config {
     int faults;
@@ -29,7 +30,7 @@ typedef struct toy_state {
 } toy_state;
 
 static const crown_option_spec toy_options[] = {
-    {.name = "faults", .kind = CROWN_OPT_INT, .min = 0, .max = 7, .def = 0,
+    {.name = "faults", .kind = CROWN_OPT_INT, .min = 0, .max = 15, .def = 0,
      .help = "broken hooks (a bitmask)"},
 };
 
@@ -130,9 +131,16 @@ static void toy_move_json(const void *config, crown_move m, crown_buf *b)
 
 static void toy_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
 {
-    (void)config;
+    const toy_config *c = config;
     (void)state;
     crown_buf_printf(b, m >= 10 ? "roll %d" : "pick %d", m >= 10 ? (int)m - 10 : (int)m);
+    if (c->faults & FAULT_HUGE_TEXT) { /* broken: 48 MiB of text a move */
+        char block[1 << 16];
+        memset(block, ' ', sizeof block - 1);
+        block[sizeof block - 1] = '\0';
+        for (int i = 0; i < 768; i++)
+            crown_buf_puts(b, block);
+    }
 }
 
 static int toy_move_canon(const void *config, const char *text, crown_buf *out)
@@ -339,6 +347,36 @@ START_TEST(a_game_too_long_to_load_is_not_saved)
 }
 END_TEST
 
+/* A game whose saved text would be longer than a load reads (256 MiB) is
+ * refused by crown_serialize, even with fewer moves than the bound on
+ * moves: here six moves of 48 MiB of text each. */
+START_TEST(a_text_too_long_to_load_is_not_saved)
+{
+    crown_game *g = toy("faults=8", 1);
+    crown_move m[4];
+    size_t n;
+    int over = 0;
+    while (!over) {
+        ck_assert_int_eq(crown_legal_moves(g, m, 4, &n), CROWN_OK);
+        ck_assert_int_eq(crown_apply(g, m[0]), CROWN_OK);
+        ck_assert_int_eq(crown_is_terminal(g, &over), CROWN_OK);
+    }
+    char buf[64] = "x";
+    size_t len = 0;
+    ck_assert_int_eq(crown_serialize(g, buf, sizeof buf, &len), CROWN_ESTATE);
+    ck_assert_str_eq(buf, "");
+    ck_assert_int_eq(crown_serialize(g, NULL, 0, &len), CROWN_ESTATE);
+    char expect[128], game[64];
+    ck_assert_int_eq(crown_game_string(g, game, sizeof game, &len), CROWN_OK);
+    size_t total = strlen("crown-save 1\ngame \nseed 1\nmoves 6\nend\n") + len +
+                   6 * (strlen("pick 0\n") + 768 * ((1u << 16) - 1));
+    snprintf(expect, sizeof expect, "the saved game would take %zu bytes; at most 268435456 are read",
+             total);
+    ck_assert_str_eq(crown_last_error(g), expect);
+    crown_free(g);
+}
+END_TEST
+
 /* A game without notation examples says only that no legal move reads
  * the text. */
 START_TEST(a_game_without_notation_examples_says_so)
@@ -370,6 +408,7 @@ int main(void)
     tcase_add_test(tc, a_move_without_an_index_is_an_internal_error);
     tcase_add_test(tc, a_determinization_that_does_not_replay_is_an_internal_error);
     tcase_add_test(tc, a_game_too_long_to_load_is_not_saved);
+    tcase_add_test(tc, a_text_too_long_to_load_is_not_saved);
     tcase_add_test(tc, a_game_without_notation_examples_says_so);
     suite_add_tcase(s, tc);
     return run_suite(s);
