@@ -6,6 +6,7 @@
  *   the weights;
  * - a game too long for a saved game is refused by crown_serialize (too
  *   many moves, or a text over 256 MiB);
+ * - text option values that do not fit the options pool (a toy table);
  * - a game whose hooks break their contract makes the core report
  *   CROWN_EINTERNAL with a message, never crash: a state with no legal move
  *   in a playout, a legal move without an action index, a determinization
@@ -377,6 +378,56 @@ START_TEST(a_text_too_long_to_load_is_not_saved)
 }
 END_TEST
 
+/* Text options share one pool (4608 bytes) in the parsed values: a value
+ * that does not fit beside the others, wherever it comes in the table, is
+ * refused with the option's name, and so is a game whose default text does
+ * not fit.  (No game's texts come near it: the options text is at most
+ * 4096 bytes; here a toy table has a 4000-byte default.) */
+START_TEST(text_options_that_do_not_fit_are_refused)
+{
+    char big[4001], value[1100], text[1200];
+    memset(big, 'b', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    memset(value, 'v', sizeof value - 1);
+    value[sizeof value - 1] = '\0';
+    crown_option_spec specs[3] = {
+        {.name = "first", .kind = CROWN_OPT_TEXT, .def_text = "", .help = "a text"},
+        {.name = "big", .kind = CROWN_OPT_TEXT, .def_text = big, .help = "a long text"},
+        {.name = "last", .kind = CROWN_OPT_TEXT, .def_text = "", .help = "a text"},
+    };
+    crown_rules rules = {.name = "texts", .options = specs, .noptions = 3};
+    crown_optvals vals;
+    crown_err err = {{0}};
+    int explicit_chance;
+
+    ck_assert_int_eq(crown_parse_options(&rules, "first=abc,last=xyz", &vals, &explicit_chance,
+                                         &err),
+                     CROWN_OK);
+    ck_assert_str_eq(crown_opt_text(&vals, 0), "abc");
+    ck_assert_str_eq(crown_opt_text(&vals, 1), big);
+    ck_assert_str_eq(crown_opt_text(&vals, 2), "xyz");
+
+    /* The new value comes before the long one in the table, then after it. */
+    snprintf(text, sizeof text, "first=%s", value);
+    ck_assert_int_eq(crown_parse_options(&rules, text, &vals, &explicit_chance, &err),
+                     CROWN_EOPTION);
+    ck_assert_str_eq(err.msg, "option first: the value is too long");
+    snprintf(text, sizeof text, "last=%s", value);
+    ck_assert_int_eq(crown_parse_options(&rules, text, &vals, &explicit_chance, &err),
+                     CROWN_EOPTION);
+    ck_assert_str_eq(err.msg, "option last: the value is too long");
+
+    /* A default that does not fit at all. */
+    char huge[5000];
+    memset(huge, 'h', sizeof huge - 1);
+    huge[sizeof huge - 1] = '\0';
+    specs[1].def_text = huge;
+    ck_assert_int_eq(crown_parse_options(&rules, "", &vals, &explicit_chance, &err),
+                     CROWN_EOPTION);
+    ck_assert_str_eq(err.msg, "option big: default too long");
+}
+END_TEST
+
 /* A game without notation examples says only that no legal move reads
  * the text. */
 START_TEST(a_game_without_notation_examples_says_so)
@@ -409,6 +460,7 @@ int main(void)
     tcase_add_test(tc, a_determinization_that_does_not_replay_is_an_internal_error);
     tcase_add_test(tc, a_game_too_long_to_load_is_not_saved);
     tcase_add_test(tc, a_text_too_long_to_load_is_not_saved);
+    tcase_add_test(tc, text_options_that_do_not_fit_are_refused);
     tcase_add_test(tc, a_game_without_notation_examples_says_so);
     suite_add_tcase(s, tc);
     return run_suite(s);
