@@ -293,6 +293,44 @@ START_TEST(apply_out_of_memory_changes_nothing)
 }
 END_TEST
 
+/* Loading a game longer than the 256 entries a handle starts with grows
+ * the history while the moves are replayed: each allocation fails in turn,
+ * the growth being for a chance outcome (chance automatic) in one game and
+ * for a decision in another. */
+START_TEST(a_long_load_out_of_memory)
+{
+    int chance_seen = 0, decision_seen = 0;
+    for (uint64_t seed = 1; seed <= 60 && !(chance_seen && decision_seen); seed++) {
+        crown_game *g = new_game("game_of_kingdoms", "players=6,games=5", seed);
+        crown_move moves[4096];
+        size_t n, len = 0;
+        trng r = {seed};
+        while (!terminal(g) && len <= 300) {
+            OK(crown_legal_moves(g, moves, 4096, &n));
+            OK(crown_apply(g, moves[trng_below(&r, n)]));
+            OK(crown_history_length(g, &len));
+        }
+        int who = 0;
+        if (len > 300)
+            OK(crown_history_player(g, 256, &who));
+        int *seen = who == CROWN_CHANCE ? &chance_seen : &decision_seen;
+        if (len > 300 && !*seen) {
+            *seen = 1;
+            char *text = serialize(g);
+            crown_game *c = NULL;
+            EACH_FAILURE(crown_deserialize(&c, text), c);
+            char *again = serialize(c);
+            ck_assert_str_eq(text, again);
+            free(again);
+            free(text);
+            crown_free(c);
+        }
+        crown_free(g);
+    }
+    ck_assert(chance_seen && decision_seen);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("allocation");
@@ -300,6 +338,7 @@ int main(void)
     tcase_add_test(tc, no_allocation_in_steady_state);
     tcase_add_loop_test(tc, out_of_memory_is_reported, 0, NCONFIGS);
     tcase_add_loop_test(tc, apply_out_of_memory_changes_nothing, 0, NCONFIGS);
+    tcase_add_test(tc, a_long_load_out_of_memory);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);
