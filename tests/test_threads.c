@@ -40,7 +40,8 @@ static uint64_t mix_text(uint64_t h, const char *s)
 /* Everything one handle does, folded into a digest; failures counted (no
  * Check assertion off the main thread). */
 typedef struct work {
-    crown_game *game; /* a handle to play on (the shared-history test) */
+    void (*run)(struct work *); /* what the thread does */
+    crown_game *game;           /* a handle to play on (the shared-history test) */
     uint64_t seed;
     uint64_t digest;
     int failures;
@@ -158,9 +159,38 @@ static pthread_barrier_t start;
 
 static void *thread_main(void *arg)
 {
+    work *w = arg;
     pthread_barrier_wait(&start);
-    do_work(arg);
+    w->run(w);
     return NULL;
+}
+
+/* Runs each w[i].run on its own thread, all started together. */
+static void run_together(work w[THREADS])
+{
+    pthread_t th[THREADS];
+    ck_assert_int_eq(pthread_barrier_init(&start, NULL, THREADS), 0);
+    for (int i = 0; i < THREADS; i++)
+        ck_assert_int_eq(pthread_create(&th[i], NULL, thread_main, &w[i]), 0);
+    for (int i = 0; i < THREADS; i++)
+        ck_assert_int_eq(pthread_join(th[i], NULL), 0);
+    pthread_barrier_destroy(&start);
+}
+
+/* No call failed, each thread saw what the same work saw alone, and the
+ * threads did different work (the digests see it). */
+static void assert_same(const work alone[THREADS], const work together[THREADS],
+                        const char *what)
+{
+    int differ = 0, failures = 0;
+    for (int i = 0; i < THREADS; i++) {
+        differ += alone[i].digest != together[i].digest;
+        failures += alone[i].failures + together[i].failures;
+    }
+    ck_assert_msg(failures == 0, "%s: %d failed calls, the first at line %d", what, failures,
+                  alone[0].failures ? alone[0].first_line : together[0].first_line);
+    ck_assert_int_eq(differ, 0);
+    ck_assert_uint_ne(alone[0].digest, alone[1].digest);
 }
 
 /* Handles that share history: clones of one game, clones of clones and the
@@ -168,32 +198,17 @@ static void *thread_main(void *arg)
  * thread undoes into the shared moves, plays on its own way, clones, saves
  * and frees, so the shared pieces' reference counts move on every thread at
  * once (the last free, on whichever thread, frees a piece). */
-static void make_family(crown_game *h[8], const char *name, const char *options, uint64_t seed,
-                        work *w)
+static void make_family(crown_game *h[THREADS], const char *name, const char *options,
+                        uint64_t seed)
 {
-    crown_game *base = NULL;
-    crown_move moves[4096];
-    size_t n;
+    crown_game *base = new_game(name, options, seed);
     trng r = {seed};
-    for (int i = 0; i < 8; i++)
-        h[i] = NULL;
-    TRY(w, crown_new(&base, name, options, seed));
-    if (!base)
-        return;
     for (int k = 0; k < 3; k++) {
-        for (int step = 0; step < 20; step++) {
-            int over;
-            TRY(w, crown_is_terminal(base, &over));
-            if (over)
-                break;
-            TRY(w, crown_legal_moves(base, moves, 4096, &n));
-            TRY(w, crown_apply(base, moves[trng_below(&r, n)]));
-        }
-        TRY(w, crown_clone(&h[2 * k], base));
-        if (h[2 * k])
-            TRY(w, crown_clone(&h[2 * k + 1], h[2 * k])); /* a clone of a clone */
+        random_moves(base, 20, &r);
+        OK(crown_clone(&h[2 * k], base));
+        OK(crown_clone(&h[2 * k + 1], h[2 * k])); /* a clone of a clone */
     }
-    TRY(w, crown_clone(&h[6], h[1]));
+    OK(crown_clone(&h[6], h[1]));
     h[7] = base;
 }
 
@@ -204,10 +219,6 @@ static void play_shared(work *w)
     char text[1 << 16];
     size_t n, len;
     trng r = {w->seed};
-    if (!g) {
-        failed(w, __LINE__);
-        return;
-    }
     w->digest = w->seed;
     for (int step = 0; step < 60; step++) {
         size_t depth;
@@ -237,38 +248,16 @@ static void play_shared(work *w)
     w->game = NULL;
 }
 
-static void *shared_main(void *arg)
-{
-    pthread_barrier_wait(&start);
-    play_shared(arg);
-    return NULL;
-}
-
 START_TEST(handles_on_separate_threads_play_as_alone)
 {
     work alone[THREADS], together[THREADS];
     for (int i = 0; i < THREADS; i++) {
-        alone[i] = (work){.seed = 1 + (uint64_t)i};
+        alone[i] = (work){.run = do_work, .seed = 1 + (uint64_t)i};
         do_work(&alone[i]);
-        together[i] = (work){.seed = 1 + (uint64_t)i};
+        together[i] = (work){.run = do_work, .seed = 1 + (uint64_t)i};
     }
-    pthread_t th[THREADS];
-    ck_assert_int_eq(pthread_barrier_init(&start, NULL, THREADS), 0);
-    for (int i = 0; i < THREADS; i++)
-        ck_assert_int_eq(pthread_create(&th[i], NULL, thread_main, &together[i]), 0);
-    for (int i = 0; i < THREADS; i++)
-        ck_assert_int_eq(pthread_join(th[i], NULL), 0);
-    pthread_barrier_destroy(&start);
-    int differ = 0, failures = 0;
-    for (int i = 0; i < THREADS; i++) {
-        differ += alone[i].digest != together[i].digest;
-        failures += alone[i].failures + together[i].failures;
-    }
-    ck_assert_msg(failures == 0, "%d failed calls, the first at line %d", failures,
-                  alone[0].failures ? alone[0].first_line : together[0].first_line);
-    ck_assert_int_eq(differ, 0);
-    /* The threads did different work (the digests see it). */
-    ck_assert_uint_ne(alone[0].digest, alone[1].digest);
+    run_together(together);
+    assert_same(alone, together, "all four games");
 }
 END_TEST
 
@@ -281,32 +270,18 @@ START_TEST(clones_sharing_history_on_separate_threads)
         {"blood_bound", "players=9,chance=explicit"},
     };
     for (size_t f = 0; f < sizeof family / sizeof family[0]; f++) {
-        work alone[THREADS], together[THREADS], made = {0};
+        work alone[THREADS], together[THREADS];
         crown_game *h[THREADS];
-        make_family(h, family[f][0], family[f][1], 40 + f, &made);
+        make_family(h, family[f][0], family[f][1], 40 + f);
         for (int i = 0; i < THREADS; i++) {
-            alone[i] = (work){.game = h[i], .seed = 7 * f + (uint64_t)i};
+            alone[i] = (work){.run = play_shared, .game = h[i], .seed = 7 * f + (uint64_t)i};
             play_shared(&alone[i]);
         }
-        make_family(h, family[f][0], family[f][1], 40 + f, &made);
+        make_family(h, family[f][0], family[f][1], 40 + f);
         for (int i = 0; i < THREADS; i++)
-            together[i] = (work){.game = h[i], .seed = 7 * f + (uint64_t)i};
-        pthread_t th[THREADS];
-        ck_assert_int_eq(pthread_barrier_init(&start, NULL, THREADS), 0);
-        for (int i = 0; i < THREADS; i++)
-            ck_assert_int_eq(pthread_create(&th[i], NULL, shared_main, &together[i]), 0);
-        for (int i = 0; i < THREADS; i++)
-            ck_assert_int_eq(pthread_join(th[i], NULL), 0);
-        pthread_barrier_destroy(&start);
-        int differ = 0, failures = made.failures;
-        for (int i = 0; i < THREADS; i++) {
-            differ += alone[i].digest != together[i].digest;
-            failures += alone[i].failures + together[i].failures;
-        }
-        ck_assert_msg(failures == 0, "%s: %d failed calls (made: line %d; alone[0]: line %d)",
-                      family[f][0], failures, made.first_line, alone[0].first_line);
-        ck_assert_int_eq(differ, 0);
-        ck_assert_uint_ne(alone[0].digest, alone[1].digest);
+            together[i] = (work){.run = play_shared, .game = h[i], .seed = 7 * f + (uint64_t)i};
+        run_together(together);
+        assert_same(alone, together, family[f][0]);
     }
 }
 END_TEST

@@ -3,9 +3,10 @@
  * four games: legal and arbitrary moves, undo past the start, clone, copy,
  * save and load, resample with every viewer value, the observations and
  * every call that fills a buffer, with NULL, empty, small and large
- * buffers (error-message buffers too).  After every failed call the game is as it was (saved text,
- * state hash, undo depth); after every apply, undo restores it exactly;
- * a read-only call that succeeds changes nothing either.
+ * buffers (error-message buffers too).  After every failed call the game
+ * is as it was (saved text, state hash, undo depth); after every apply,
+ * undo restores it exactly; a read-only call that succeeds changes nothing
+ * either.
  */
 #include "fuzz.h"
 
