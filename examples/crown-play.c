@@ -60,7 +60,8 @@ static void help_commands(crown_game *g, const char *range)
 static int parse_u64(const char *s, uint64_t *out)
 {
     char *end;
-    if (!s || !*s || *s == '-')
+    /* Decimal digits only, as the library reads numbers: no sign, no space. */
+    if (!s || !*s || s[strspn(s, "0123456789")] != '\0')
         return -1;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);

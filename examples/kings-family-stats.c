@@ -151,7 +151,7 @@ int main(int argc, char **argv)
         errno = 0;
         if (strcmp(a, "--games") == 0) {
             long n = strtol(v, &end, 10);
-            if (end == v || *end || errno || n < 1 || n > 10000000) {
+            if (!isdigit((unsigned char)v[0]) || *end || errno || n < 1 || n > 10000000) {
                 fprintf(stderr, "kings-family-stats: --games needs a number from 1 to 10000000\n");
                 return 2;
             }

@@ -134,6 +134,9 @@ says "--floor"
 bench_error "unknown option '--foo'" "$stats" --games 3 --foo
 bench_error "--games needs a value" "$stats" --games
 bench_error "--games needs a number" "$stats" --games 0
+bench_error "--games needs a number" "$stats" --games +3
+bench_error "--games needs a number" "$stats" --games " 3"
+bench_error "--seed needs a whole number" "$bench" --seed +3
 bench_error "unknown option 'x'" "$stats" --games 3 --options x=1
 run "$minimal" extra
 status_is 2
@@ -149,6 +152,10 @@ expect 2 "unknown game" -- --describe chess
 expect 2 "out of range" -- game_of_kingdoms --options players=9
 expect 2 "--seed needs a whole number" -- game_of_kingdoms --seed x
 expect 2 "--seed needs a whole number" -- game_of_kingdoms --seed
+# Numbers are decimal digits only, as the library reads them.
+expect 2 "--seed needs a whole number" -- game_of_kingdoms --seed +4
+expect 2 "--seed needs a whole number" -- game_of_kingdoms --seed " 4"
+expect 2 "--seed needs a whole number" -- game_of_kingdoms --seed 18446744073709551616
 expect 2 "this game has seats 0 to 3" -- game_of_kingdoms --human 4
 expect 2 "unknown option '--bogus'" -- game_of_kingdoms --bogus
 expect 2 "one game at a time" -- game_of_kingdoms game_of_kingdoms

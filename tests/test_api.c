@@ -253,7 +253,7 @@ START_TEST(new_rejects_bad_options)
     expect_option_error("players=four", CROWN_EOPTION, "not a whole number");
     expect_option_error("players=4x", CROWN_EOPTION, "not a whole number");
     expect_option_error("players=", CROWN_EOPTION, "not a whole number");
-    expect_option_error("players=99999999999999999999999", CROWN_EOPTION, "not a whole number");
+    expect_option_error("players=99999999999999999999999", CROWN_EOPTION, "out of range (2..6)");
     expect_option_error("players=3,players=4", CROWN_EOPTION, "given twice");
     expect_option_error("variant=mean", CROWN_EOPTION, "not one of basic|ruthless");
     expect_option_error("variant=Basic", CROWN_EOPTION, "not one of");
@@ -1330,6 +1330,16 @@ START_TEST(load_rejects_bad_text)
     free(x);
     x = replace(t, "players=2", "players=9");
     expect_load_error(x, CROWN_EOPTION, "out of range");
+    free(x);
+    /* 2^64 + 2 does not wrap to 2 players in a saved game either. */
+    x = replace(t, "players=2", "players=18446744073709551618");
+    expect_load_error(x, CROWN_EOPTION, "option players: '18446744073709551618' is out of range");
+    free(x);
+    x = replace(t, "players=2", "players=+2");
+    expect_load_error(x, CROWN_EOPTION, "option players: '+2' is not a whole number");
+    free(x);
+    x = replace(t, "seed 5", "seed +5");
+    expect_load_error(x, CROWN_EPARSE, "seed is not a number");
     free(x);
     x = replace(t, "seed 5", "seed five");
     expect_load_error(x, CROWN_EPARSE, "seed is not a number");

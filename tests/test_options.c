@@ -11,6 +11,7 @@ static const char *const modes[] = {"fast", "slow", NULL};
 
 static const crown_option_spec specs[] = {
     {.name = "seats", .kind = CROWN_OPT_INT, .min = 1, .max = 9, .def = 3, .help = "seats"},
+    {.name = "limit", .kind = CROWN_OPT_INT, .min = -5, .max = INT64_MAX, .def = 0, .help = "limit"},
     {.name = "mode", .kind = CROWN_OPT_ENUM, .choices = modes, .def = 1, .help = "mode"},
     {.name = "deck", .kind = CROWN_OPT_TEXT, .def_text = "default", .help = "a card list"},
 };
@@ -18,7 +19,7 @@ static const crown_option_spec specs[] = {
 static const crown_rules fake = {
     .name = "fake",
     .options = specs,
-    .noptions = 3,
+    .noptions = 4,
 };
 
 static char *format(const crown_optvals *v, int explicit_chance)
@@ -37,10 +38,10 @@ START_TEST(defaults_of_every_kind)
     int ex;
     OK(crown_parse_options(&fake, "", &v, &ex, &err));
     ck_assert_int_eq(v.v[0], 3);
-    ck_assert_int_eq(v.v[1], 1);
-    ck_assert_str_eq(crown_opt_text(&v, 2), "default");
+    ck_assert_int_eq(v.v[2], 1);
+    ck_assert_str_eq(crown_opt_text(&v, 3), "default");
     ck_assert_int_eq(ex, 0);
-    ck_assert_str_eq(format(&v, ex), "seats=3,mode=slow,deck=default,chance=auto");
+    ck_assert_str_eq(format(&v, ex), "seats=3,limit=0,mode=slow,deck=default,chance=auto");
 }
 END_TEST
 
@@ -51,14 +52,15 @@ START_TEST(text_values)
     int ex;
     OK(crown_parse_options(&fake, " deck =  B1m B1f  R2f-skip ,seats=4,chance=explicit", &v, &ex,
                            &err));
-    ck_assert_str_eq(crown_opt_text(&v, 2), "B1m B1f  R2f-skip");
-    ck_assert_str_eq(format(&v, ex), "seats=4,mode=slow,deck=B1m B1f  R2f-skip,chance=explicit");
+    ck_assert_str_eq(crown_opt_text(&v, 3), "B1m B1f  R2f-skip");
+    ck_assert_str_eq(format(&v, ex),
+                     "seats=4,limit=0,mode=slow,deck=B1m B1f  R2f-skip,chance=explicit");
     /* A game may store the canonical form. */
-    OK(crown_opt_set_text(&v, 2, "B1m B1f R2f-skip"));
-    ck_assert_str_eq(crown_opt_text(&v, 2), "B1m B1f R2f-skip");
+    OK(crown_opt_set_text(&v, 3, "B1m B1f R2f-skip"));
+    ck_assert_str_eq(crown_opt_text(&v, 3), "B1m B1f R2f-skip");
     /* An empty text is a value. */
     OK(crown_parse_options(&fake, "deck=", &v, &ex, &err));
-    ck_assert_str_eq(crown_opt_text(&v, 2), "");
+    ck_assert_str_eq(crown_opt_text(&v, 3), "");
 }
 END_TEST
 
@@ -81,19 +83,91 @@ START_TEST(text_errors)
     memset(big + 5, 'x', 4091);
     big[4096] = '\0';
     OK(crown_parse_options(&fake, big, &v, &ex, &err));
-    ck_assert_uint_eq(strlen(crown_opt_text(&v, 2)), 4091);
+    ck_assert_uint_eq(strlen(crown_opt_text(&v, 3)), 4091);
     ck_assert_uint_eq(v.used, 4092);
     for (int i = 0; i < 2000; i++)
-        ck_assert_int_eq(crown_opt_set_text(&v, 2, crown_opt_text(&v, 2)), 0);
+        ck_assert_int_eq(crown_opt_set_text(&v, 3, crown_opt_text(&v, 3)), 0);
     ck_assert_uint_eq(v.used, 4092);
-    ck_assert_int_eq(crown_opt_set_text(&v, 2, "0123456789"), 0);
-    ck_assert_str_eq(crown_opt_text(&v, 2), "0123456789");
+    ck_assert_int_eq(crown_opt_set_text(&v, 3, "0123456789"), 0);
+    ck_assert_str_eq(crown_opt_text(&v, 3), "0123456789");
     ck_assert_uint_eq(v.used, 11);
     char huge[CROWN_OPTION_POOL + 8];
     memset(huge, 'y', sizeof huge - 1);
     huge[sizeof huge - 1] = '\0';
-    ck_assert_int_eq(crown_opt_set_text(&v, 2, huge), -1);
-    ck_assert_str_eq(crown_opt_text(&v, 2), "0123456789");
+    ck_assert_int_eq(crown_opt_set_text(&v, 3, huge), -1);
+    ck_assert_str_eq(crown_opt_text(&v, 3), "0123456789");
+}
+END_TEST
+
+static void expect_int(const char *text, int64_t want)
+{
+    crown_optvals v;
+    crown_err err = {{0}};
+    int ex;
+    ck_assert_msg(crown_parse_options(&fake, text, &v, &ex, &err) == CROWN_OK, "%s: %s", text,
+                  err.msg);
+    ck_assert_msg(v.v[1] == want, "%s gave %lld", text, (long long)v.v[1]);
+}
+
+static void expect_int_error(const char *text, const char *fragment)
+{
+    crown_optvals v;
+    crown_err err = {{0}};
+    int ex;
+    ck_assert_int_eq(crown_parse_options(&fake, text, &v, &ex, &err), CROWN_EOPTION);
+    ck_assert_msg(strstr(err.msg, fragment), "%s: '%s' lacks '%s'", text, err.msg, fragment);
+}
+
+/* One syntax for a whole number: decimal digits, a '-' before them for a
+ * negative value; no '+', no other base, no space inside.  A number too
+ * large for 64 bits is out of range: it never wraps around to a small
+ * value (2^64 + 3 is not 3). */
+START_TEST(whole_numbers_have_one_syntax_and_never_wrap)
+{
+    expect_int("limit=9223372036854775807", INT64_MAX);
+    expect_int("limit=-5", -5);
+    expect_int("limit=007", 7);
+    expect_int("limit= 12 ", 12);
+    expect_int_error("limit=9223372036854775808", "option limit: '9223372036854775808' is out "
+                                                  "of range (-5..9223372036854775807)");
+    expect_int_error("limit=18446744073709551619", "'18446744073709551619' is out of range");
+    expect_int_error("limit=18446744073709551616", "'18446744073709551616' is out of range");
+    expect_int_error("seats=18446744073709551619", "option seats: '18446744073709551619' is out "
+                                                   "of range (1..9)");
+    expect_int_error("seats=100000000000000000000000000000000000000000000000003",
+                     "is out of range (1..9)");
+    expect_int_error("limit=-9223372036854775809", "out of range");
+    expect_int_error("limit=-6", "option limit=-6 is out of range (-5..9223372036854775807)");
+    expect_int_error("seats=+3", "option seats: '+3' is not a whole number (decimal digits only, "
+                                 "as in seats=3)");
+    expect_int_error("seats=0x3", "'0x3' is not a whole number");
+    expect_int_error("seats=3.0", "'3.0' is not a whole number");
+    expect_int_error("seats=1 2", "'1 2' is not a whole number");
+    expect_int_error("seats=-", "'-' is not a whole number");
+    expect_int_error("seats=--3", "'--3' is not a whole number");
+    expect_int_error("seats=", "'' is not a whole number");
+}
+END_TEST
+
+START_TEST(parse_uint_stops_at_its_bound)
+{
+    uint64_t x = 77;
+    ck_assert_int_eq(crown_parse_uint("18446744073709551615", 20, UINT64_MAX, &x), 0);
+    ck_assert(x == UINT64_MAX);
+    ck_assert_int_eq(crown_parse_uint("18446744073709551616", 20, UINT64_MAX, &x), -2);
+    ck_assert_int_eq(crown_parse_uint("184467440737095516150", 21, UINT64_MAX, &x), -2);
+    ck_assert(x == UINT64_MAX);
+    ck_assert_int_eq(crown_parse_uint("12", 2, 12, &x), 0);
+    ck_assert(x == 12);
+    ck_assert_int_eq(crown_parse_uint("13", 2, 12, &x), -2);
+    ck_assert_int_eq(crown_parse_uint("7", 1, 5, &x), -2);
+    ck_assert_int_eq(crown_parse_uint("0000000000000000000000000000042", 31, 42, &x), 0);
+    ck_assert(x == 42);
+    ck_assert_int_eq(crown_parse_uint("", 0, 5, &x), -1);
+    ck_assert_int_eq(crown_parse_uint("4a", 2, 99, &x), -1);
+    /* Only the n bytes given are read. */
+    ck_assert_int_eq(crown_parse_uint("42x", 2, 99, &x), 0);
+    ck_assert(x == 42);
 }
 END_TEST
 
@@ -148,6 +222,8 @@ int main(void)
     tcase_add_test(tc, defaults_of_every_kind);
     tcase_add_test(tc, text_values);
     tcase_add_test(tc, text_errors);
+    tcase_add_test(tc, whole_numbers_have_one_syntax_and_never_wrap);
+    tcase_add_test(tc, parse_uint_stops_at_its_bound);
     tcase_add_test(tc, describe_every_kind);
     tcase_add_test(tc, describe_every_kind_as_json);
     tcase_add_test(tc, json_strings_are_escaped);

@@ -196,9 +196,12 @@ int crown_options_json(const char *name, char *buf, size_t cap, size_t *len);
  * - options: "key=value" pairs separated by commas, such as
  *   "players=4,variant=ruthless"; NULL or "" gives every default.  Spaces
  *   around keys and values are ignored.  Every game accepts
- *   chance=auto|explicit.  Unknown keys, repeated keys, malformed or
- *   out-of-range values are errors, and so is a text longer than 4096
- *   bytes (a custom deck holds at most 120 cards).
+ *   chance=auto|explicit.  A whole number is written in decimal digits,
+ *   with a '-' before them for a negative value (no '+', no other base),
+ *   as every number the library reads (saved games too).  Unknown keys,
+ *   repeated keys, malformed or out-of-range values (a number too large
+ *   for 64 bits included: it never wraps) are errors, and so is a text
+ *   longer than 4096 bytes (a custom deck holds at most 120 cards).
  * - seed: drives every chance event (see Chance above).
  * On success *out receives a new handle (free it with crown_free).
  * On failure *out is set to NULL.

@@ -1565,21 +1565,10 @@ static int next_line(reader *r)
     return 0;
 }
 
+/* A whole line as a number (crown_parse_uint's syntax). */
 static int parse_u64(const char *s, uint64_t *out)
 {
-    uint64_t v = 0;
-    if (!*s)
-        return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return -1;
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return -1;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 0;
+    return crown_parse_uint(s, strlen(s), UINT64_MAX, out);
 }
 
 static int expect_line(reader *r, const char *prefix, crown_err *err)

@@ -49,27 +49,16 @@ static void trim(const char **s, size_t *n)
         (*n)--;
 }
 
-/* Parses a decimal integer; 0 on success. */
+/* Parses an option's whole number: crown_parse_uint's digits, with a '-'
+ * before them for a negative value.  0 on success, -1 when malformed, -2
+ * when its magnitude passes INT64_MAX. */
 static int parse_int(const char *s, size_t n, int64_t *out)
 {
-    size_t i = 0;
-    int neg = 0;
-    if (n == 0)
-        return -1;
-    if (s[0] == '+' || s[0] == '-') {
-        neg = s[0] == '-';
-        i = 1;
-    }
-    if (i == n)
-        return -1;
-    uint64_t v = 0;
-    for (; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (uint64_t)(s[i] - '0');
-        if (v > (uint64_t)INT64_MAX)
-            return -1;
-    }
+    int neg = n > 0 && s[0] == '-';
+    uint64_t v;
+    int rc = crown_parse_uint(s + neg, n - (size_t)neg, (uint64_t)INT64_MAX, &v);
+    if (rc)
+        return rc;
     *out = neg ? -(int64_t)v : (int64_t)v;
     return 0;
 }
@@ -147,10 +136,17 @@ static int parse_value(const crown_option_spec *sp, size_t idx, const char *v, s
         return CROWN_OK;
     }
     if (sp->kind == CROWN_OPT_INT) {
-        int64_t x;
-        if (parse_int(v, vn, &x) != 0) {
-            char q[48];
-            crown_errf(err, "option %s: '%s' is not a whole number", sp->name, quote(q, v, vn));
+        int64_t x = 0;
+        int rc = parse_int(v, vn, &x);
+        char q[48];
+        if (rc == -1) {
+            crown_errf(err, "option %s: '%s' is not a whole number (decimal digits only, as in "
+                            "%s=%lld)", sp->name, quote(q, v, vn), sp->name, (long long)sp->def);
+            return CROWN_EOPTION;
+        }
+        if (rc == -2) {
+            crown_errf(err, "option %s: '%s' is out of range (%lld..%lld)", sp->name,
+                       quote(q, v, vn), (long long)sp->min, (long long)sp->max);
             return CROWN_EOPTION;
         }
         if (x < sp->min || x > sp->max) {

@@ -42,6 +42,13 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void crown_buf_printf(crown_buf *b, const char *fmt, ...);
 
+/* Reads s[0..n) as a whole number in the one syntax of every number the
+ * library reads (option values, saved games, move texts): decimal digits
+ * only, at least one; no sign, no space, no other base.  Leading zeros are
+ * allowed.  0 and *out set; -1 when malformed; -2 when above `max` (never
+ * wrapping, however many digits). */
+int crown_parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out);
+
 /* ASCII-only character classes: text handling must not depend on the
  * caller's locale. */
 static inline int crown_is_space(char c)

@@ -60,6 +60,27 @@ void crown_buf_printf(crown_buf *b, const char *fmt, ...)
     buf_append(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
+int crown_parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out)
+{
+    if (n == 0)
+        return -1;
+    uint64_t v = 0;
+    int over = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        unsigned d = (unsigned)(s[i] - '0');
+        if (over || d > max || v > (max - d) / 10)
+            over = 1;
+        else
+            v = v * 10 + d;
+    }
+    if (over)
+        return -2;
+    *out = v;
+    return 0;
+}
+
 void crown_errf(crown_err *e, const char *fmt, ...)
 {
     va_list ap;
