@@ -307,7 +307,7 @@ START_TEST(new_accepts_defaults_and_spaces)
     OK(crown_game_string(b, sb, sizeof sb, &len));
     OK(crown_game_string(c, sc, sizeof sc, &len));
     ck_assert_str_eq(sa, "game_of_kingdoms:players=4,variant=basic,games=1,"
-                         "later_lead=lowest_trump,max_bouts=0,chance=auto");
+                         "later_lead=lowest_trump,max_bouts=1000,chance=auto");
     ck_assert_str_eq(sa, sb);
     ck_assert_str_eq(sa, sc);
     ck_assert_str_eq(crown_name(a), KD);
@@ -326,7 +326,7 @@ START_TEST(game_string_recreates_the_game)
     OK(crown_game_string(g, s, sizeof s, &len));
     ck_assert_uint_eq(strlen(s), len);
     ck_assert_str_eq(s, "game_of_kingdoms:players=5,variant=ruthless,games=3,"
-                        "later_lead=lowest_trump,max_bouts=0,chance=explicit");
+                        "later_lead=lowest_trump,max_bouts=1000,chance=explicit");
     crown_game *h = new_game(KD, strchr(s, ':') + 1, 9);
     char t[512];
     OK(crown_game_string(h, t, sizeof t, &len));

@@ -992,6 +992,20 @@ END_TEST
 
 /* ---- the project's decisions ------------------------------------------ */
 
+/* The views say that the bout limit, not the cards, ended the game. */
+static void expect_bout_limit_said(crown_game *g, const char *limit)
+{
+    char *o = observe(g, CROWN_SPECTATOR);
+    ck_assert_msg(strstr(o, limit), "%s", o);
+    free(o);
+    char json[4096];
+    size_t len;
+    OK(crown_observation_json(g, CROWN_SPECTATOR, json, sizeof json, &len));
+    ck_assert_msg(contains(json, "\"last_game_drawn\": true, \"last_game_end\": \"max_bouts\"}"),
+                  "%s", json);
+    ck_assert_int_eq(st(g)->last_end, KD_END_MAX_BOUTS);
+}
+
 START_TEST(decision_max_bouts_draws_the_game)
 {
     crown_game *g = game("players=3,max_bouts=1");
@@ -1002,6 +1016,31 @@ START_TEST(decision_max_bouts_draws_the_game)
     draw_lowest(g);
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert_int_eq(st(g)->draws, 1);
+    expect_bout_limit_said(g, "last game drawn at the bout limit (max_bouts=1)");
+    crown_free(g);
+}
+END_TEST
+
+/* By default a game ends, drawn, with its 1000th bout: a game whose players
+ * always take would otherwise never end. */
+START_TEST(decision_max_bouts_default_is_1000)
+{
+    crown_game *g = game("players=3");
+    deal(g, three, "Y10");
+    st(g)->bouts = 998;
+    play(g, "lead R8");
+    play(g, "take");
+    play(g, "pass");
+    draw_lowest(g);
+    ck_assert_int_ne(current(g), CROWN_TERMINAL);
+    ck_assert_uint_eq(st(g)->bouts, 999);
+    play(g, "lead R6");
+    play(g, "take");
+    play(g, "pass");
+    draw_lowest(g);
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->draws, 1);
+    expect_bout_limit_said(g, "last game drawn at the bout limit (max_bouts=1000)");
     crown_free(g);
 }
 END_TEST
@@ -1010,7 +1049,7 @@ START_TEST(decision_bout_counter_saturates)
 {
     /* Without max_bouts a game can last for ever: the bout counter stops
      * at its largest value instead of wrapping to 0. */
-    crown_game *g = game("players=3");
+    crown_game *g = game("players=3,max_bouts=0");
     deal(g, three, "Y10");
     st(g)->bouts = UINT32_MAX;
     play(g, "lead R8");
@@ -1313,6 +1352,7 @@ static Suite *kingdoms_suite(void)
     suite_add_tcase(s, tc);
     TCase *td = tcase_create("decisions and views");
     tcase_add_test(td, decision_max_bouts_draws_the_game);
+    tcase_add_test(td, decision_max_bouts_default_is_1000);
     tcase_add_test(td, decision_bout_counter_saturates);
     tcase_add_test(td, decision_move_text_any_card_order);
     tcase_add_test(td, decision_history_text_hides_what_a_seat_cannot_see);

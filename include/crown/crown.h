@@ -263,7 +263,7 @@ const char *crown_name(const crown_game *game);
 
 /* The canonical game string: the name, a colon, then every option with its
  * value in a fixed order, such as
- * "game_of_kingdoms:players=4,variant=basic,games=1,later_lead=lowest_trump,max_bouts=0,chance=auto".
+ * "game_of_kingdoms:players=4,variant=basic,games=1,later_lead=lowest_trump,max_bouts=1000,chance=auto".
  * Passing the part after the colon to crown_new as options recreates the
  * same game.  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
 int crown_game_string(crown_game *game, char *buf, size_t cap, size_t *len);

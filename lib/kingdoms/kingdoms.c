@@ -75,9 +75,9 @@ static const crown_option_spec kd_options[OPT_COUNT] = {
      .help = "games in the match; the loser of a game deals the next"},
     {.name = "later_lead", .kind = CROWN_OPT_ENUM, .choices = lead_choices,
      .help = "who attacks first in the games after the first of a match"},
-    {.name = "max_bouts", .kind = CROWN_OPT_INT, .min = 0, .max = 100000, .def = 0,
-     .help = "0: no limit; else a game still undecided after this many bouts is a draw "
-             "(for self-play: players who always take can go on forever)"},
+    {.name = "max_bouts", .kind = CROWN_OPT_INT, .min = 0, .max = 100000, .def = KD_MAX_BOUTS,
+     .help = "a game still undecided after this many bouts is a draw (players who always "
+             "take can go on forever; a real game takes a few dozen bouts); 0: no limit"},
 };
 
 static int kd_configure(void *config, crown_optvals *vals, crown_err *err)
@@ -217,8 +217,9 @@ static void start_bout(const kd_config *c, kd_state *s, int attacker)
     s->phase = KD_LEAD;
 }
 
-static void end_game(const kd_config *c, kd_state *s, int loser)
+static void end_game(const kd_config *c, kd_state *s, int loser, enum kd_end how)
 {
+    s->last_end = (uint8_t)how;
     if (loser == KD_NONE) {
         s->draws++;
     } else {
@@ -248,11 +249,11 @@ static void finish_bout(const kd_config *c, kd_state *s)
     if (s->bouts < UINT32_MAX)
         s->bouts++; /* endless without max_bouts: saturate, never wrap */
     if (in <= 1) {
-        end_game(c, s, in == 1 ? last : KD_NONE);
+        end_game(c, s, in == 1 ? last : KD_NONE, in == 1 ? KD_END_LOSER : KD_END_NOBODY_LEFT);
         return;
     }
     if (c->max_bouts && s->bouts >= (uint32_t)c->max_bouts) {
-        end_game(c, s, KD_NONE);
+        end_game(c, s, KD_NONE, KD_END_MAX_BOUTS);
         return;
     }
     int d = s->defender;
@@ -958,7 +959,10 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
         crown_buf_printf(b, " %d", s->losses[p]);
     crown_buf_printf(b, ", draws: %d", s->draws);
     if (s->games_done) {
-        if (s->last_loser == KD_NONE)
+        if (s->last_end == KD_END_MAX_BOUTS)
+            crown_buf_printf(b, ", last game drawn at the bout limit (max_bouts=%d)",
+                             c->max_bouts);
+        else if (s->last_loser == KD_NONE)
             crown_buf_puts(b, ", last game drawn");
         else
             crown_buf_printf(b, ", last game lost by seat %d", s->last_loser);
@@ -1067,7 +1071,12 @@ static void kd_observe_tensor(const void *config, const void *state, int viewer,
         v[0] = s->games_done && s->last_loser == KD_NONE;
     if ((v = crown_tensor_piece(t, "last_loser", np, 0, 0)) && s->games_done)
         tensor_seat(v, c, viewer, s->last_loser);
+    if ((v = crown_tensor_piece(t, "last_game_end", 3, 0, 0)) && s->games_done)
+        v[s->last_end] = 1.0f;
 }
+
+/* The JSON's names of enum kd_end. */
+static const char *const end_txt[] = {"loser", "nobody_left", "max_bouts"};
 
 static void json_cards(crown_buf *b, uint64_t set)
 {
@@ -1169,8 +1178,12 @@ static void kd_observe_json(const void *config, const void *state, int viewer, c
     }
     crown_buf_printf(b, ",\n \"draws\": %d, \"last_loser\": ", s->draws);
     json_or_null(b, s->games_done ? s->last_loser : KD_NONE);
-    crown_buf_printf(b, ", \"last_game_drawn\": %s}\n",
+    crown_buf_printf(b, ", \"last_game_drawn\": %s, \"last_game_end\": ",
                      s->games_done && s->last_loser == KD_NONE ? "true" : "false");
+    if (s->games_done)
+        crown_buf_printf(b, "\"%s\"}\n", end_txt[s->last_end]);
+    else
+        crown_buf_puts(b, "null}\n");
 }
 
 /* ---- results ---------------------------------------------------------- */

@@ -15,6 +15,10 @@
 #define KD_HAND_SIZE 6
 #define KD_MAX_ATTACK 6
 
+/* max_bouts's default: far beyond a real game (random play never passes
+ * ~120 bouts), so that a game whose players always take still ends. */
+#define KD_MAX_BOUTS 1000
+
 typedef struct kd_config {
     int players;
     int ruthless;   /* variant=ruthless */
@@ -31,6 +35,13 @@ enum kd_phase {
     KD_ASK,    /* a player is asked to add a card or pass */
     KD_REFILL, /* chance: the card drawn by the player refilling */
     KD_OVER    /* the match is over */
+};
+
+/* How a game ended. */
+enum kd_end {
+    KD_END_LOSER,       /* one player was left with cards */
+    KD_END_NOBODY_LEFT, /* nobody was: a draw */
+    KD_END_MAX_BOUTS    /* the max_bouts-th bout ended it undecided: a draw */
 };
 
 /* Counters: `bouts` is 32-bit and saturates (a game without max_bouts can
@@ -67,6 +78,7 @@ typedef struct kd_state {
     uint8_t refill[KD_MAXP]; /* refill order of the bout just ended */
     uint8_t nrefill, refill_pos;
     uint8_t games_done, draws, last_loser;
+    uint8_t last_end; /* how the last finished game ended (enum kd_end) */
     uint8_t losses[KD_MAXP];
 } kd_state;
 
