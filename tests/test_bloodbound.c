@@ -201,6 +201,19 @@ static int has_line(crown_game *g, int viewer, const char *line)
 #define NOT_SEES(g, viewer, text) \
     ck_assert_msg(!has_line(g, viewer, text), "viewer %d sees '%s'", viewer, text)
 
+static int json_has(crown_game *g, int viewer, const char *text)
+{
+    char *s = observe_json(g, viewer);
+    int found = strstr(s, text) != NULL;
+    free(s);
+    return found;
+}
+
+#define JSON_HAS(g, viewer, text) \
+    ck_assert_msg(json_has(g, viewer, text), "JSON of viewer %d lacks '%s'", viewer, text)
+#define JSON_LACKS(g, viewer, text) \
+    ck_assert_msg(!json_has(g, viewer, text), "JSON of viewer %d has '%s'", viewer, text)
+
 static void history_text(crown_game *g, size_t i, int viewer, char *buf, size_t cap)
 {
     size_t len;
@@ -580,6 +593,33 @@ START_TEST(ruling_fourth_wound_captures)
     ck_assert_uint_eq(s->winners, BIT(3) | BIT(4) | BIT(5)); /* not the Beast leader */
     SEES(g, 1, "seat 4: the Beast Assassin (2); 3 wounds");
     SEES(g, 1, "game over: seat 4 captured by seat 0");
+    crown_free(g);
+}
+END_TEST
+
+/* `turns` counts every turn played, the attack that captures included. */
+START_TEST(decision_turns_count_the_capturing_attack)
+{
+    crown_game *g = table("R1 R2 R3 B1 B2 B3", 0, "");
+    play(g, "pass to seat 1");
+    play(g, "pass to seat 0");
+    tokens(g, 4, 1, CROWN_BB_T_UNKNOWN, CROWN_BB_T_UNKNOWN);
+    play(g, "attack seat 4");
+    decline_all(g);
+    ck_assert(terminal(g));
+    ck_assert_uint_eq(cst(g)->turns, 3);
+    SEES(g, 1, "turns: 3");
+    JSON_HAS(g, 1, "\"turns\": 3,");
+    crown_free(g);
+
+    /* A capture by an ability's wound ends its attack's turn too. */
+    g = table("R1 R5 R3 B1 B2 B3", 0, "");
+    tokens(g, 4, 1, CROWN_BB_T_UNKNOWN, CROWN_BB_T_UNKNOWN);
+    attack(g, 0, 1, "rank");
+    play(g, "mentalist on seat 4");
+    ck_assert(terminal(g));
+    ck_assert_int_eq(cst(g)->captured, 4);
+    ck_assert_uint_eq(cst(g)->turns, 1);
     crown_free(g);
 }
 END_TEST
@@ -1169,9 +1209,28 @@ START_TEST(ruling_max_turns_is_a_draw)
 }
 END_TEST
 
-START_TEST(decision_counters_saturate)
+/* By default the game is a draw when its 1000th turn ends without a
+ * capture: players who only pass the dagger would otherwise never end it. */
+START_TEST(decision_max_turns_default_is_1000)
 {
     crown_game *g = table("R1 R2 R3 B1 B2 B3", 0, "");
+    st(g)->turns = 998;
+    play(g, "pass to seat 1");
+    ck_assert(!terminal(g));
+    play(g, "pass to seat 0");
+    ck_assert(terminal(g));
+    ck_assert_uint_eq(cst(g)->turns, 1000);
+    SEES(g, 0, "game over: the turn limit, a draw");
+    JSON_HAS(g, 0, "{\"end\": \"turn_limit\", \"captured\": null");
+    const double zero[6] = {0};
+    returns_are(g, zero);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_counters_saturate)
+{
+    crown_game *g = table("R1 R2 R3 B1 B2 B3", 0, "max_turns=0");
     st(g)->turns = UINT32_MAX;
     play(g, "pass to seat 1");
     ck_assert_uint_eq(cst(g)->turns, UINT32_MAX);
@@ -1433,18 +1492,6 @@ END_TEST
 
 /* ---- the structured views (JSON and tensor) ------------------------------ */
 
-static int json_has(crown_game *g, int viewer, const char *text)
-{
-    char *s = observe_json(g, viewer);
-    int found = strstr(s, text) != NULL;
-    free(s);
-    return found;
-}
-
-#define JSON_HAS(g, viewer, text) \
-    ck_assert_msg(json_has(g, viewer, text), "JSON of viewer %d lacks '%s'", viewer, text)
-#define JSON_LACKS(g, viewer, text) \
-    ck_assert_msg(!json_has(g, viewer, text), "JSON of viewer %d has '%s'", viewer, text)
 
 START_TEST(observation_json_shows_own_character_only)
 {
@@ -1592,6 +1639,8 @@ static Suite *bloodbound_suite(void)
     tcase_add_test(tc, ruling_staff_takes_unknown);
     tcase_add_test(tc, ruling_affiliation_piles_unlimited);
     tcase_add_test(tc, ruling_fourth_wound_captures);
+    tcase_add_test(tc, decision_turns_count_the_capturing_attack);
+    tcase_add_test(tc, decision_max_turns_default_is_1000);
     tcase_add_test(tc, ruling_ability_wounds_are_not_attacks);
     tcase_add_test(tc, ruling_useless_ability_not_offered);
     tcase_add_test(tc, ruling_elder_quill_changes_the_leader);

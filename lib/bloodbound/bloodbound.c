@@ -30,9 +30,11 @@ enum { OPT_PLAYERS, OPT_MAX_TURNS, OPT_COUNT };
 static const crown_option_spec bb_options[OPT_COUNT] = {
     {.name = "players", .kind = CROWN_OPT_INT, .min = 6, .max = BB_MAXP, .def = 8,
      .help = "number of players (odd counts bring in the Inquisitor)"},
-    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 0,
-     .help = "0: no limit; else the game is a draw (every player scores 0) when this many "
-             "turns end without a capture (for self-play)"},
+    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000,
+     .def = BB_MAX_TURNS,
+     .help = "the game is a draw (every player scores 0) when this many turns end without a "
+             "capture (players who never attack can go on forever; a real game takes a few "
+             "dozen turns); 0: no limit"},
 };
 
 static int bb_configure(void *config, crown_optvals *vals, crown_err *err)
@@ -406,10 +408,16 @@ static int bb_is_legal(const void *config, const void *state, crown_move m)
 
 /* ---- the flow --------------------------------------------------------- */
 
-static void end_turn(const bb_config *cfg, bb_state *s)
+/* A turn (an attack with everything it caused, or a pass) is over. */
+static void count_turn(bb_state *s)
 {
     if (s->turns < UINT32_MAX)
         s->turns++;
+}
+
+static void end_turn(const bb_config *cfg, bb_state *s)
+{
+    count_turn(s);
     s->attacker = s->target = s->wounded = s->user = s->victim = BB_NONE;
     s->asking = s->healed = s->capturer = s->next_dagger = BB_NONE;
     s->intervened = 0;
@@ -431,6 +439,7 @@ static void end_attack(const bb_config *cfg, bb_state *s)
 /* Someone is captured: the game ends, and the winners are decided. */
 static void capture(const bb_config *cfg, bb_state *s, int c, int capturer)
 {
+    count_turn(s); /* the attack that captures is a turn played */
     s->captured = (uint8_t)c;
     s->capturer = (uint8_t)capturer;
     s->over = BB_END_CAPTURE;

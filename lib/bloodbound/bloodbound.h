@@ -53,6 +53,10 @@ int bb_clue_of(int character);
 
 /* ---- configuration and state ------------------------------------------ */
 
+/* max_turns's default: far beyond a real game (random play never passes
+ * ~80 turns), so that a game whose players only pass the dagger ends. */
+#define BB_MAX_TURNS 1000
+
 typedef struct bb_config {
     int players;
     int per_clan;     /* floor(players / 2) characters of each clan */
