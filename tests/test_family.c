@@ -800,12 +800,12 @@ START_TEST(decision_deck_option)
     size_t len;
     OK(crown_game_string(g, gs, sizeof gs, &len));
     ck_assert_str_eq(gs, "kings_family:deck=B1m B1f G1m,sibling_effects=last,events=must,"
-                         "max_moves=0,chance=auto");
+                         "max_moves=10000,chance=auto");
     crown_free(g);
     g = new_game("kings_family", "", 1);
     OK(crown_game_string(g, gs, sizeof gs, &len));
     ck_assert_str_eq(gs, "kings_family:deck=default,sibling_effects=last,events=must,"
-                         "max_moves=0,chance=auto");
+                         "max_moves=10000,chance=auto");
     crown_free(g);
 }
 END_TEST
@@ -1035,6 +1035,17 @@ START_TEST(decision_max_moves_ends_the_game)
     play(g, "draw G9m");
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert(gn_set_has(&st(g)->discards, id("assassination")));
+    crown_free(g);
+
+    /* By default the limit is 10,000 decisions. */
+    g = game("");
+    setup(g, "B6m Y3f R7m G1m", "B3m@0,0", "rest");
+    st(g)->decisions = 9998;
+    play(g, "play B6m right of B3m");
+    ck_assert_int_eq(current(g), 0);
+    play(g, "play Y3f left of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_MOVE_LIMIT);
     crown_free(g);
 
     crown_game *bad = NULL;

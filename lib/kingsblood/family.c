@@ -28,10 +28,11 @@ static const crown_option_spec kf_options[OPT_COUNT] = {
      .help = "last: only the last sibling's effect counts; every: each sibling's effect"},
     {.name = "events", .kind = CROWN_OPT_ENUM, .choices = events_choices,
      .help = "must: playable Events must be played before drawing; optional: they need not"},
-    {.name = "max_moves", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 0,
-     .help = "0: no limit; else the game ends, scored as it stands, when the player would "
-             "next choose a play freely after this many decisions (for self-play: a custom "
-             "deck can make the game endless)"},
+    {.name = "max_moves", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000,
+     .def = KF_MOVE_LIMIT,
+     .help = "the game ends, scored as it stands, when the player would next choose a play "
+             "freely after this many decisions (a custom deck can make the game endless; a "
+             "real game takes at most a few hundred); 0: no limit"},
 };
 
 static int kf_configure(void *config, crown_optvals *vals, crown_err *err)

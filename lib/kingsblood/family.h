@@ -40,6 +40,10 @@
 #define KF_TARGET(m) CROWN_KB_TARGET(m)
 #define KF_SIDE(m) (CROWN_KB_SIDE(m) ? 1 : -1)
 
+/* max_moves's default: far beyond a real game (random play never makes 80
+ * decisions with the default deck), so that every game ends. */
+#define KF_MOVE_LIMIT 10000
+
 typedef struct kf_config {
     kb_deck deck;
     kb_faces faces; /* identical cards */
