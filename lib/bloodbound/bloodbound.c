@@ -245,6 +245,13 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
             break;
         int k = cfg->false_curses;
         unsigned all = BIT(n_players) - 1;
+        if (!out && want >= 0) {
+            /* One move asked: read it rather than walk up to 840 of them. */
+            int t = CROWN_BB_A(want), f = CROWN_BB_B(want);
+            return want == CROWN_BB_CURSES(t, f) && t < n_players && t != u &&
+                   !((unsigned)f & ~all) && !((unsigned)f & (BIT(u) | BIT(t))) &&
+                   popcount((unsigned)f) == k;
+        }
         for (int t = 0; t < n_players; t++) {
             if (t == u)
                 continue;
