@@ -30,8 +30,14 @@ int kb_why_target(const kb_deck *d, const genealogy *g, int t, int lifted, int a
                   crown_buf *b)
 {
     if (!gn_has(g, t)) {
+        int twin = 0; /* an identical card is there: name this one by its id */
+        GN_FOR(&g->present, c)
+            twin |= d->face[c] == d->face[t];
+        if (twin)
+            crown_buf_printf(b, "card %d, ", t);
         put_card(d, t, b);
-        crown_buf_puts(b, " is not in the Genealogy");
+        crown_buf_puts(b, twin ? ", is not in the Genealogy (an identical card is)"
+                               : " is not in the Genealogy");
         return 1;
     }
     if (t == lifted) {
