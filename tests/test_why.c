@@ -84,6 +84,14 @@ static void text_refused(crown_game *g, const char *text, const char *want)
     ck_assert_uint_eq(hash_of(g), h);
 }
 
+
+static int is_over(crown_game *g)
+{
+    int t;
+    OK(crown_is_terminal(g, &t));
+    return t;
+}
+
 /* At the end: crown_apply and crown_move_to_text say the game is over. */
 static void over(crown_game *g, crown_move m)
 {
@@ -96,6 +104,44 @@ static void over(crown_game *g, crown_move m)
                       contains(crown_last_error(g), " is over"), "%s", crown_last_error(g));
 }
 
+typedef void (*probe_fn)(crown_game *g, int *hits);
+
+/* A new game of `name` with chance=explicit refuses m with `want` at its
+ * first chance node. */
+static void refused_at_start(const char *name, const char *options, crown_move m,
+                             const char *want)
+{
+    char msg[256];
+    crown_game *g = new_game(name, options, 1);
+    refused(g, m, want, msg, sizeof msg);
+    crown_free(g);
+}
+
+static void random_move(crown_game *g, trng *r);
+
+/* Plays `seeds` random games of `name` (options `odd` for odd seeds, else
+ * `even`), at most max_moves moves each, trying the scenarios of `probe` at
+ * every position; a game that ends refuses `late` as over.  Each of the
+ * ncases scenarios must be met. */
+static void probe_games(const char *name, const char *odd, const char *even, int seeds,
+                        int max_moves, probe_fn probe, int ncases, crown_move late)
+{
+    int hits[16] = {0};
+    for (int seed = 1; seed <= seeds; seed++) {
+        crown_game *g = new_game(name, seed % 2 ? odd : even, (uint64_t)seed);
+        trng r = {(uint64_t)seed};
+        for (int k = 0; k < max_moves && !is_over(g); k++) {
+            probe(g, hits);
+            random_move(g, &r);
+        }
+        if (is_over(g))
+            over(g, late);
+        crown_free(g);
+    }
+    for (int k = 0; k < ncases; k++)
+        ck_assert_msg(hits[k] > 0, "%s: scenario %d never met", name, k);
+}
+
 /* Plays a random legal move (chance outcomes too). */
 static void random_move(crown_game *g, trng *r)
 {
@@ -106,12 +152,6 @@ static void random_move(crown_game *g, trng *r)
     OK(crown_apply(g, moves[trng_below(r, n)]));
 }
 
-static int is_over(crown_game *g)
-{
-    int t;
-    OK(crown_is_terminal(g, &t));
-    return t;
-}
 
 /* The text of move m in the current state (m legal there). */
 static void text_of(crown_game *g, crown_move m, char *buf, size_t cap)
@@ -210,20 +250,9 @@ static void kd_probe(crown_game *g, int *hits)
 
 START_TEST(kingdoms_reasons)
 {
-    int hits[W_KD_CASES] = {0};
     char msg[256];
-    for (int seed = 1; seed <= 6; seed++) {
-        crown_game *g = new_game("game_of_kingdoms", "players=4", (uint64_t)seed);
-        trng r = {(uint64_t)seed};
-        while (!is_over(g)) {
-            kd_probe(g, hits);
-            random_move(g, &r);
-        }
-        over(g, CROWN_KD_TAKE);
-        crown_free(g);
-    }
-    for (int k = 0; k < W_KD_CASES; k++)
-        ck_assert_msg(hits[k] > 0, "scenario %d never met", k);
+    probe_games("game_of_kingdoms", "players=4", "players=4", 6, 100000, kd_probe, W_KD_CASES,
+                CROWN_KD_TAKE);
     /* A chance node: no decision; a card that is not among its outcomes. */
     crown_game *g = new_game("game_of_kingdoms", "chance=explicit", 1);
     refused(g, CROWN_KD_TAKE, "a card is being dealt (a chance node): no player moves now", msg,
@@ -268,8 +297,10 @@ static int bb_wounds(const bb_state *s, int p)
 
 enum { W_BB_SHIELD, W_BB_THREE, W_BB_SELF, W_BB_ASKED, W_BB_TOKEN, W_BB_OTHER_ABILITY, W_BB_CASES };
 
-static void bb_probe(crown_game *g, int players, int *hits)
+static void bb_probe(crown_game *g, int *hits)
 {
+    int players;
+    OK(crown_num_players(g, &players));
     const bb_state *s = crown_internal_state(g);
     char msg[256], want[128];
     if (s->phase == BB_P_TURN) {
@@ -322,25 +353,10 @@ static void bb_probe(crown_game *g, int players, int *hits)
 
 START_TEST(bloodbound_reasons)
 {
-    int hits[W_BB_CASES] = {0};
-    char msg[256];
-    for (int seed = 1; seed <= 40; seed++) {
-        int players = seed % 2 ? 7 : 8;
-        char opts[32];
-        snprintf(opts, sizeof opts, "players=%d", players);
-        crown_game *g = new_game("blood_bound", opts, (uint64_t)seed);
-        trng r = {(uint64_t)seed};
-        for (int k = 0; k < 3000 && !is_over(g); k++) {
-            bb_probe(g, players, hits);
-            random_move(g, &r);
-        }
-        crown_free(g);
-    }
-    for (int k = 0; k < W_BB_CASES; k++)
-        ck_assert_msg(hits[k] > 0, "scenario %d never met", k);
-    crown_game *g = new_game("blood_bound", "players=6,chance=explicit", 1);
-    refused(g, CROWN_BB_OFFER, "the game is being set up (a chance node)", msg, sizeof msg);
-    crown_free(g);
+    probe_games("blood_bound", "players=7", "players=8", 40, 3000, bb_probe, W_BB_CASES,
+                CROWN_BB_OFFER);
+    refused_at_start("blood_bound", "players=6,chance=explicit", CROWN_BB_OFFER,
+                     "the game is being set up (a chance node)");
 }
 END_TEST
 
@@ -351,6 +367,23 @@ static void kb_text(const kb_deck *d, int c, char *out, size_t cap)
     crown_buf b;
     crown_buf_init(&b, out, cap);
     kb_put_card(&d->card[c], &b);
+}
+
+/* Playing Character c beside t (reading t_t) on a side of t that is not
+ * usable is refused, saying so; the number of such sides. */
+static int unusable_sides(crown_game *g, const genealogy *gn, int c, int t, const char *t_t)
+{
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        if (gn_side_usable(gn, t, side ? 1 : -1))
+            continue;
+        char want[96], msg[256];
+        snprintf(want, sizeof want, "the %s side of %s is not usable", side ? "right" : "left",
+                 t_t);
+        refused(g, CROWN_KB_PLAY(c, t, side), want, msg, sizeof msg);
+        n++;
+    }
+    return n;
 }
 
 enum { W_KB_NOT_HELD, W_KB_NOT_ACTIVE, W_KB_NO_MATCH, W_KB_SIDE, W_KB_DRAWN, W_KB_LAST, W_KB_ANNOUNCE,
@@ -428,14 +461,7 @@ static void kbg_probe(crown_game *g, int *hits)
                 refused(g, CROWN_KB_PLAY(held, t, 1), want, msg, sizeof msg);
                 hits[W_KB_NO_MATCH]++;
             } else {
-                for (int side = 0; side < 2; side++) {
-                    if (gn_side_usable(&s->gn, t, side ? 1 : -1))
-                        continue;
-                    snprintf(want, sizeof want, "the %s side of %s is not usable",
-                             side ? "right" : "left", t_t);
-                    refused(g, CROWN_KB_PLAY(held, t, side), want, msg, sizeof msg);
-                    hits[W_KB_SIDE]++;
-                }
+                hits[W_KB_SIDE] += unusable_sides(g, &s->gn, held, t, t_t);
             }
         }
     }
@@ -465,29 +491,18 @@ static void kbg_probe_drawn(crown_game *g, int *hits)
     }
 }
 
+static void kbg_probes(crown_game *g, int *hits)
+{
+    kbg_probe(g, hits);
+    kbg_probe_drawn(g, hits);
+}
+
 START_TEST(kings_blood_reasons)
 {
-    int hits[W_KB_CASES] = {0};
-    char msg[256];
-    for (int seed = 1; seed <= 12; seed++) {
-        crown_game *g = new_game("kings_blood", seed % 2 ? "players=2" : "players=3,advanced=on",
-                                 (uint64_t)seed);
-        trng r = {(uint64_t)seed};
-        for (int k = 0; k < 1500 && !is_over(g); k++) {
-            kbg_probe(g, hits);
-            kbg_probe_drawn(g, hits);
-            random_move(g, &r);
-        }
-        if (is_over(g))
-            over(g, CROWN_KB_DRAW);
-        crown_free(g);
-    }
-    for (int k = 0; k < W_KB_CASES; k++)
-        ck_assert_msg(hits[k] > 0, "scenario %d never met", k);
-    crown_game *g = new_game("kings_blood", "chance=explicit", 1);
-    refused(g, CROWN_KB_DRAW, "a card is drawn (a chance node): no player moves now", msg,
-            sizeof msg);
-    crown_free(g);
+    probe_games("kings_blood", "players=2", "players=3,advanced=on", 12, 1500, kbg_probes,
+                W_KB_CASES, CROWN_KB_DRAW);
+    refused_at_start("kings_blood", "chance=explicit", CROWN_KB_DRAW,
+                     "a card is drawn (a chance node): no player moves now");
 }
 END_TEST
 
@@ -539,14 +554,7 @@ static void kf_probe(crown_game *g, int *hits)
                 text_refused(g, text, want);
                 hits[W_KF_NO_MATCH]++;
             } else {
-                for (int side = 0; side < 2; side++) {
-                    if (gn_side_usable(&s->gn, t, side ? 1 : -1))
-                        continue;
-                    snprintf(want, sizeof want, "the %s side of %s is not usable",
-                             side ? "right" : "left", t_t);
-                    refused(g, CROWN_KB_PLAY(held, t, side), want, msg, sizeof msg);
-                    hits[W_KF_SIDE]++;
-                }
+                hits[W_KF_SIDE] += unusable_sides(g, &s->gn, held, t, t_t);
             }
         }
     }
@@ -554,19 +562,7 @@ static void kf_probe(crown_game *g, int *hits)
 
 START_TEST(kings_family_reasons)
 {
-    int hits[W_KF_CASES] = {0};
-    for (int seed = 1; seed <= 40; seed++) {
-        crown_game *g = new_game("kings_family", "", (uint64_t)seed);
-        trng r = {(uint64_t)seed};
-        while (!is_over(g)) {
-            kf_probe(g, hits);
-            random_move(g, &r);
-        }
-        over(g, CROWN_KB_DRAW);
-        crown_free(g);
-    }
-    for (int k = 0; k < W_KF_CASES; k++)
-        ck_assert_msg(hits[k] > 0, "scenario %d never met", k);
+    probe_games("kings_family", "", "", 40, 100000, kf_probe, W_KF_CASES, CROWN_KB_DRAW);
 }
 END_TEST
 
