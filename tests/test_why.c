@@ -119,15 +119,16 @@ static void refused_at_start(const char *name, const char *options, crown_move m
 
 static void random_move(crown_game *g, trng *r);
 
-/* Plays `seeds` random games of `name` (options `odd` for odd seeds, else
- * `even`), at most max_moves moves each, trying the scenarios of `probe` at
- * every position; a game that ends refuses `late` as over.  Each of the
- * ncases scenarios must be met. */
+/* Plays random games of `name` (options `odd` for odd seeds, else `even`),
+ * at most max_moves moves each, trying the scenarios of `probe` at every
+ * position, until each of the ncases scenarios has been met (at most
+ * `seeds` games: a scenario never met fails); a game that ends refuses
+ * `late` as over. */
 static void probe_games(const char *name, const char *odd, const char *even, int seeds,
                         int max_moves, probe_fn probe, int ncases, crown_move late)
 {
-    int hits[16] = {0};
-    for (int seed = 1; seed <= seeds; seed++) {
+    int hits[16] = {0}, met = 0;
+    for (int seed = 1; seed <= seeds && met < ncases; seed++) {
         crown_game *g = new_game(name, seed % 2 ? odd : even, (uint64_t)seed);
         trng r = {(uint64_t)seed};
         for (int k = 0; k < max_moves && !is_over(g); k++) {
@@ -137,6 +138,9 @@ static void probe_games(const char *name, const char *odd, const char *even, int
         if (is_over(g))
             over(g, late);
         crown_free(g);
+        met = 0;
+        for (int k = 0; k < ncases; k++)
+            met += hits[k] > 0;
     }
     for (int k = 0; k < ncases; k++)
         ck_assert_msg(hits[k] > 0, "%s: scenario %d never met", name, k);
