@@ -207,6 +207,33 @@ static int same_word(const char *line, const char *word)
 
 enum { ASK_MOVE, ASK_AGAIN, ASK_QUIT };
 
+enum { LINE_OK, LINE_LONG, LINE_NUL, LINE_EOF };
+
+/* Reads one line of input, without its end of line, into buf (cap bytes,
+ * NUL-terminated), knowing its real length: LINE_OK; LINE_LONG when it does
+ * not fit (the rest of that line is skipped); LINE_NUL when it holds a NUL
+ * byte (it cannot be read as text); LINE_EOF at the end of input.  The last
+ * line may lack its end of line. */
+static int read_line(char *buf, size_t cap)
+{
+    size_t k = 0;
+    int c, any = 0, nul = 0, longer = 0;
+    while ((c = getchar()) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        nul |= c == '\0';
+        if (k + 1 < cap)
+            buf[k++] = (char)c;
+        else
+            longer = 1;
+    }
+    buf[k] = '\0';
+    if (!any)
+        return LINE_EOF;
+    return longer ? LINE_LONG : nul ? LINE_NUL : LINE_OK;
+}
+
 /* Shows the person his view and the menu and reads his answer until it is
  * a move (ASK_MOVE, in *choice), an undo done (ASK_AGAIN), or quit or the
  * end of input (ASK_QUIT). */
@@ -228,15 +255,17 @@ static int ask_human(struct play *pl, const crown_move *moves, size_t n, crown_m
         printf("your move (%s, its text, undo, help or quit): ", range);
         fflush(stdout);
         char buf[256];
-        if (!fgets(buf, sizeof buf, stdin)) {
+        int got = read_line(buf, sizeof buf);
+        if (got == LINE_EOF) {
             printf("\nbye\n");
             return ASK_QUIT;
         }
-        if (!strchr(buf, '\n') && !feof(stdin)) {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                ;
+        if (got == LINE_LONG) {
             printf("that line is too long\n");
+            continue;
+        }
+        if (got == LINE_NUL) {
+            printf("that line holds a NUL byte: it cannot be read as a move\n");
             continue;
         }
         char *line = buf + strspn(buf, " \t");

@@ -325,6 +325,30 @@ says "no move 99"
 count_is 5 "your move ("
 says "seat 0 (you)  take"
 
+# A typed move the rules refuse says why (seed 4: seat 0 defends against BQ,
+# holding R7 Y7 BN YQ GK GH).
+g4="game_of_kingdoms --human 0 --seed 4"
+human 'beat BQ with RQ\nbeat GN with RQ\nbeat BQ with YQ\nquit\n' $g4
+status_is 0
+says "'beat BQ with RQ' is not a legal move now: RQ is not in seat 0's hand"
+says "'beat GN with RQ' is not a legal move now: GN is not an attack card on the table"
+says "'beat BQ with YQ' is not a legal move now: YQ is neither of the colour of BQ nor a trump"
+count_is 4 "your move ("
+
+# A line holding a NUL byte is one line, refused as unreadable; the next line
+# is read and played.
+human 'beat\0 BQ\n1\nquit\n' $g4
+status_is 0
+says "that line holds a NUL byte: it cannot be read as a move"
+never_says "that line is too long"
+says "seat 0 (you)  take"
+# A line too long is skipped to its end, and the next one read.
+long=$(printf '%0300d' 0)
+human "$long\n1\nquit\n" $g4
+status_is 0
+says "that line is too long"
+says "seat 0 (you)  take"
+
 # End of input: at the first decision and later, a goodbye and status 0.
 human '' $g2
 status_is 0

@@ -341,7 +341,10 @@ int crown_legal_mask(crown_game *game, uint8_t *mask, size_t cap, size_t *count)
 /* Plays a move after checking that it is legal.  With chance=auto the
  * chance events the move causes are resolved too.
  * Errors: CROWN_EINVAL, CROWN_EILLEGAL (not legal here, or the game is
- * over), CROWN_ENOMEM.  On error the game is unchanged. */
+ * over), CROWN_ENOMEM.  On error the game is unchanged.  The message of
+ * CROWN_EILLEGAL says why, with the move's text when it is a decision of
+ * the game: "move 1089 (beat GN with RQ) is not legal: RQ is not in seat
+ * 0's hand".  A reason names only what the player to move may know. */
 int crown_apply(crown_game *game, crown_move move);
 
 /* Takes back the last move: with chance=auto the last decision and every
@@ -389,7 +392,8 @@ int crown_chance_outcomes(crown_game *game, crown_move *moves, double *probabili
 /* The text of a move that is legal in the current state (notation in
  * docs/<game>.md).  The text is unique among the current legal moves.  For
  * a move already played, see crown_history_text.
- * Errors: CROWN_EINVAL, CROWN_EILLEGAL (not a legal move), CROWN_ETOOSMALL. */
+ * Errors: CROWN_EINVAL, CROWN_EILLEGAL (not a legal move: the message says
+ * why, as crown_apply's), CROWN_ETOOSMALL. */
 int crown_move_to_text(crown_game *game, crown_move move, char *buf, size_t cap, size_t *len);
 
 /* Parses the text of a legal move of the current state.  Case and repeated
@@ -397,8 +401,9 @@ int crown_move_to_text(crown_game *game, crown_move move, char *buf, size_t cap,
  * that names several ("lead G7 R7" is "lead R7 G7").
  * Errors: CROWN_EINVAL; CROWN_EPARSE when the text is not the game's move
  * notation (the message gives examples); CROWN_EILLEGAL when it is, but the
- * move it names is not legal now (as crown_apply of that move would say).
- * On error *move is untouched. */
+ * move it names is not legal now; the message then says why, as crown_apply
+ * of that move would ("'beat GN with RQ' is not a legal move now: RQ is not
+ * in seat 0's hand").  On error *move is untouched. */
 int crown_move_from_text(crown_game *game, const char *text, crown_move *move);
 
 /* ------------------------------------------------------------------------

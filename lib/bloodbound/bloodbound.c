@@ -2001,6 +2001,7 @@ const crown_rules crown_bloodbound_rules = {
     .current = bb_current,
     .legal = bb_legal,
     .is_legal = bb_is_legal,
+    .why_illegal = bb_why_illegal,
     .chance_weights = NULL,
     .apply = bb_apply,
     .action_count = bb_action_count,

@@ -12,6 +12,8 @@
 
 #include "crown/bloodbound.h"
 
+#include "../core/rules.h"
+
 #define BB_MAXP CROWN_BB_MAX_PLAYERS
 #define BB_NONE 0xFF
 #define BB_CHARACTERS 20 /* 9 Rose, 9 Beast, 2 Inquisitor cards */
@@ -126,5 +128,9 @@ typedef struct bb_state {
     uint16_t winners;             /* seats, as bits */
     uint32_t turns;               /* turns taken (saturates) */
 } bb_state;
+
+/* why_illegal.c: the rules table's why_illegal; the table itself. */
+void bb_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+extern const crown_rules crown_bloodbound_rules;
 
 #endif

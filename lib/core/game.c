@@ -454,6 +454,37 @@ static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags
     return CROWN_OK;
 }
 
+/* The game's reason why m is not legal now (after "not legal: "), or "not
+ * legal here" when it tells none.  Only the error path comes here. */
+static void put_reason(const crown_game *g, crown_move m, crown_buf *b)
+{
+    if (g->rules->why_illegal) {
+        crown_buf_puts(b, " is not legal: ");
+        g->rules->why_illegal(g->config, g->state, m, b);
+    } else {
+        crown_buf_puts(b, " is not legal here");
+    }
+}
+
+/* The message of a move that is not legal now: "move 1089 (beat GN with
+ * RQ) is not legal: RQ is not in seat 0's hand".  The move's text when the
+ * encoding can express it (a decision: the game writes any of those). */
+static void illegal_move(const crown_game *g, crown_move m, crown_err *err)
+{
+    crown_buf b;
+    crown_buf_init(&b, err->msg, sizeof err->msg);
+    crown_buf_printf(&b, "move %ld", (long)m);
+    if (g->rules->action_index(g->config, m) >= 0) {
+        char text[MOVE_TEXT_MAX];
+        crown_buf t;
+        crown_buf_init(&t, text, sizeof text);
+        g->rules->move_text(g->config, g->state, m, &t);
+        if (t.len + 1 <= t.cap)
+            crown_buf_printf(&b, " (%s)", text);
+    }
+    put_reason(g, m, &b);
+}
+
 int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
 {
     int who = current(g);
@@ -462,7 +493,7 @@ int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
         return CROWN_EILLEGAL;
     }
     if (!legal_now(g, m)) {
-        crown_errf(err, "move %ld is not legal here", (long)m);
+        illegal_move(g, m, err);
         return CROWN_EILLEGAL;
     }
     return record_and_apply(g, who, m, flags, err);
@@ -1007,8 +1038,11 @@ CROWN_EXPORT int crown_move_to_text(crown_game *g, crown_move move, char *buf, s
     CHECK_GAME(g);
     CHECK_ARG(g, len);
     size_t n = gen_legal(g);
-    if (!in_sorted(g->scratch, n, move))
-        return fail(g, CROWN_EILLEGAL, "move %ld is not legal here", (long)move);
+    if (!in_sorted(g->scratch, n, move)) {
+        crown_err err;
+        illegal_move(g, move, &err);
+        return fail_err(g, CROWN_EILLEGAL, &err);
+    }
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     g->rules->move_text(g->config, g->state, move, &b);
@@ -1042,11 +1076,13 @@ static int normalize(const char *s, char *out, size_t cap)
 
 /* Finds the legal move whose text is `text`.  0 when found; MATCH_MALFORMED
  * when the text is not the game's notation; MATCH_ILLEGAL when it is, but
- * names no legal move.  A game that reads its notation (move_parse) and
- * checks a move without listing (is_legal) is not asked for its legal
- * moves, nor their texts, when the text names a legal move. */
+ * names no legal move; MATCH_NAMED when it names one that is not legal (in
+ * *move: the game can say why).  A game that reads its notation
+ * (move_parse) and checks a move without listing (is_legal) is not asked
+ * for its legal moves, nor their texts, when the text names a legal move. */
 #define MATCH_MALFORMED (-1)
 #define MATCH_ILLEGAL (-2)
+#define MATCH_NAMED (-3)
 
 /* Does the game's text of m read `text`: exactly (`exact`), or once
  * normalized (text is normalized)? */
@@ -1077,6 +1113,22 @@ static int parse_text(crown_game *g, const char *want, const char *text, int exa
     return 0;
 }
 
+/* The move that is not legal now that a canonical text names, for its
+ * reason: when the game reads its notation and tells reasons, and the
+ * move's text reads as this one (a decision's: a chance outcome's text is
+ * the node's); 0 when found.  Only the error path comes here. */
+static int named_move(crown_game *g, const char *want, crown_move *move)
+{
+    crown_move m;
+    if (!g->rules->why_illegal || !g->rules->move_parse ||
+        g->rules->move_parse(g->config, g->state, want, &m) || legal_now(g, m))
+        return -1;
+    if (g->rules->action_index(g->config, m) >= 0 && !text_reads(g, m, want, 0))
+        return -1;
+    *move = m;
+    return 0;
+}
+
 static int match_text(crown_game *g, const char *text, crown_move *move)
 {
     char want[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
@@ -1101,7 +1153,9 @@ static int match_text(crown_game *g, const char *text, crown_move *move)
             return 0;
         }
     }
-    return g->rules->move_canon ? MATCH_ILLEGAL : MATCH_MALFORMED;
+    if (!g->rules->move_canon)
+        return MATCH_MALFORMED;
+    return named_move(g, want, move) == 0 ? MATCH_NAMED : MATCH_ILLEGAL;
 }
 
 /* A text for an error message: printable, and at most 40 characters, the
@@ -1118,16 +1172,25 @@ static const char *quote_text(char out[48], const char *s)
     return out;
 }
 
-/* The error of a text that match_text did not find. */
-static int text_error(const crown_game *g, int why, const char *text, crown_err *err)
+/* The error of a text that match_text did not find (`named`: the move it
+ * names, for MATCH_NAMED). */
+static int text_error(const crown_game *g, int why, const char *text, crown_move named,
+                      crown_err *err)
 {
     char q[48];
     quote_text(q, text);
-    if (why == MATCH_ILLEGAL) {
-        if (g->rules->current(g->config, g->state) == CROWN_TERMINAL)
+    if (why == MATCH_ILLEGAL || why == MATCH_NAMED) {
+        if (g->rules->current(g->config, g->state) == CROWN_TERMINAL) {
             crown_errf(err, "'%s' is not legal: the game is over", q);
-        else
-            crown_errf(err, "'%s' is not a legal move now", q);
+        } else {
+            crown_buf b;
+            crown_buf_init(&b, err->msg, sizeof err->msg);
+            crown_buf_printf(&b, "'%s' is not a legal move now", q);
+            if (why == MATCH_NAMED) {
+                crown_buf_puts(&b, ": ");
+                g->rules->why_illegal(g->config, g->state, named, &b);
+            }
+        }
         return CROWN_EILLEGAL;
     }
     if (g->rules->notation)
@@ -1143,12 +1206,14 @@ CROWN_EXPORT int crown_move_from_text(crown_game *g, const char *text, crown_mov
     CHECK_GAME(g);
     CHECK_ARG(g, text);
     CHECK_ARG(g, move);
-    int why = match_text(g, text, move);
+    crown_move m = 0;
+    int why = match_text(g, text, &m);
     if (why) {
         crown_err err;
-        int rc = text_error(g, why, text, &err);
+        int rc = text_error(g, why, text, m, &err);
         return fail_err(g, rc, &err);
     }
+    *move = m;
     return CROWN_OK;
 }
 
@@ -1674,7 +1739,7 @@ static int load(crown_game **out, const char *text, crown_err *err)
             rc = CROWN_EPARSE;
             goto done;
         }
-        crown_move m;
+        crown_move m = 0;
         char q[48];
         if (!explicit_chance && current(g) == CROWN_CHANCE) {
             /* The handle's own draw is what a saved game holds (unless it
@@ -1701,7 +1766,7 @@ static int load(crown_game **out, const char *text, crown_err *err)
         int why = match_text(g, r->buf, &m);
         if (why) {
             crown_err e2;
-            rc = text_error(g, why, r->buf, &e2);
+            rc = text_error(g, why, r->buf, m, &e2);
             crown_errf(err, "line %zu: %s", r->line, e2.msg);
             goto done;
         }

@@ -199,6 +199,15 @@ typedef struct crown_rules {
     int (*is_legal)(const void *config, const void *state, crown_move move);
     /* Applies a move known to be legal. */
     void (*apply)(const void *config, void *state, crown_move move);
+    /* Optional: why `move` is not legal in `state`, as a short reason
+     * ("RQ is not in seat 0's hand"), for the messages of an illegal move.
+     * Any value of a crown_move may be asked (the handle asks only about
+     * moves that are not legal); a value the encoding cannot express gets
+     * a generic reason.  The reason must be true of the state, must not
+     * change it, and may name what the player to move knows (his own hand,
+     * what is public) but never another seat's hidden cards.  Only the
+     * error path calls it. */
+    void (*why_illegal)(const void *config, const void *state, crown_move move, crown_buf *b);
 
     /* The dense action index (docs/actions.md): the decision moves this
      * configuration's encoding can express (never chance outcomes),
@@ -227,7 +236,9 @@ typedef struct crown_rules {
      * normalized (as move_canon receives it) but may not be canonical: the
      * handle first tries the text as it is (a saved game's), then its
      * canonical form, and checks each time that the move is legal and that
-     * its text is this one.  Any text must be read safely. */
+     * its text is this one.  Any text must be read safely.  A text naming a
+     * move that is not legal may give that move too: the handle then asks
+     * why_illegal about it (when the move's text reads as the text). */
     int (*move_parse)(const void *config, const void *state, const char *canon, crown_move *out);
     /* Examples of the notation, for "cannot read" messages. */
     const char *notation;

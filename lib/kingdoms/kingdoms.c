@@ -1492,6 +1492,7 @@ const crown_rules crown_kingdoms_rules = {
     .chance_count = kd_chance_count,
     .chance_nth = kd_chance_nth,
     .apply = kd_apply,
+    .why_illegal = kd_why_illegal,
     .action_count = kd_action_count,
     .action_index = kd_action_index,
     .action_move = kd_action_move,

@@ -10,6 +10,8 @@
 
 #include "crown/kingdoms.h"
 
+#include "../core/rules.h"
+
 #define KD_NONE 0xFF
 #define KD_MAXP CROWN_KD_MAX_PLAYERS
 #define KD_HAND_SIZE 6
@@ -81,5 +83,8 @@ typedef struct kd_state {
     uint8_t last_end; /* how the last finished game ended (enum kd_end) */
     uint8_t losses[KD_MAXP];
 } kd_state;
+
+/* why_illegal.c: the rules table's why_illegal. */
+void kd_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 
 #endif

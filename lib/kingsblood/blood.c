@@ -1786,11 +1786,13 @@ const crown_rules crown_blood_rules = {
     .chance_count = kbg_chance_count,
     .chance_nth = kbg_chance_nth,
     .apply = kbg_apply,
+    .why_illegal = kbg_why_illegal,
     .action_count = kbg_action_count,
     .action_index = kbg_action_index,
     .action_move = kbg_action_move,
     .move_text = kbg_move_text,
     .move_canon = kbg_move_canon,
+    .move_parse = kbg_move_parse,
     .notation = "play B5f right of B3m, assassination on B3m, exile on B3m to seat 2, "
                 "place left of R7f, sibling B4f left, kings-blood on B3m, draw, stop, announce, "
                 "pass, take",

@@ -121,6 +121,8 @@ int kb_attached(const kb_deck *d, const genealogy *g, int t, int kind, int event
 void kb_put_target(const kb_deck *d, const genealogy *g, int t, int lifted, crown_buf *b)
 {
     kb_put_card(&d->card[t], b);
+    if (!gn_has(g, t))
+        return; /* (a move that is not legal: its text, for its message) */
     GN_FOR(&g->present, c) {
         if (c != t && c != lifted && d->face[c] == d->face[t]) {
             crown_buf_printf(b, "@%d,%d", g->row[t], g->x[t]);

@@ -1052,11 +1052,13 @@ const crown_rules crown_family_rules = {
     .chance_count = kf_chance_count,
     .chance_nth = kf_chance_nth,
     .apply = kf_apply,
+    .why_illegal = kf_why_illegal,
     .action_count = kf_action_count,
     .action_index = kf_action_index,
     .action_move = kf_action_move,
     .move_text = kf_move_text,
     .move_canon = kf_move_canon,
+    .move_parse = kf_move_parse,
     .notation = "play B5f right of B3m, sibling B4f left, assassination on B3m, "
                 "place left of R7f, draw",
     .observe = kf_observe,
