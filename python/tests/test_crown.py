@@ -36,6 +36,22 @@ def run_python(code, **env_changes):
                           text=True, timeout=60)
 
 
+ISMCTS = os.path.join(SOURCE_ROOT, "examples", "python", "ismcts.py")
+
+
+def ismcts_module(test):
+    """examples/python/ismcts.py as a module (the test is skipped outside
+    the source tree)."""
+    if not os.path.exists(ISMCTS):
+        test.skipTest("not in the source tree")
+    sys.path.insert(0, os.path.dirname(ISMCTS))
+    try:
+        import ismcts
+    finally:
+        sys.path.pop(0)
+    return ismcts
+
+
 class Index:
     """An integer-like object that is not an int (as numpy.int64 is)."""
 
@@ -460,11 +476,7 @@ class Play(unittest.TestCase):
     def test_ismcts_example_beats_random(self):
         # examples/python/ismcts.py, briefly: it plays legal moves in every
         # game and wins most two-player Game of Kingdoms games against random.
-        sys.path.insert(0, os.path.join(SOURCE_ROOT, "examples", "python"))
-        try:
-            import ismcts
-        finally:
-            sys.path.pop(0)
+        ismcts = ismcts_module(self)
         results = ismcts.play_match(KD, "players=2", 6, 60, seed=3, out=None)
         self.assertEqual(len(results), 6)
         self.assertGreaterEqual(sum(r > 0 for r in results), 4)
@@ -485,6 +497,65 @@ class Play(unittest.TestCase):
                     m = ismcts.ismcts_move(g, 20, rng)
                     self.assertIn(m, g.legal_moves())
                     g.apply(m)
+
+    def run_ismcts(self, *args):
+        """examples/python/ismcts.py run as a user runs it."""
+        ismcts_module(self)
+        return subprocess.run([sys.executable, ISMCTS] + list(args),
+                              env=dict(os.environ, PYTHONPATH=PACKAGE_DIR),
+                              capture_output=True, text=True, timeout=120)
+
+    def test_ismcts_program_plays_every_game(self):
+        # Each game with the program's default options for it; a one-player
+        # game reports its mean return against a random player's.
+        ismcts = ismcts_module(self)
+        alone = 0
+        for name in crown.games():
+            with self.subTest(game=name):
+                r = self.run_ismcts("--game", name, "--games", "3", "--iterations", "4",
+                                    "--seed", "5")
+                self.assertEqual((r.returncode, r.stderr), (0, ""))
+                lines = r.stdout.splitlines()
+                self.assertEqual(len(lines), 5, r.stdout)
+                got = [float(re.fullmatch(r"game %d: seat \d+ \(ISMCTS\) returned (\S+)"
+                                          % (k + 1), line).group(1))
+                       for k, line in enumerate(lines[:3])]
+                options = ismcts.DEFAULT_OPTIONS.get(name, "")
+                with crown.Game(name, options, seed=5) as g:
+                    players = g.num_players
+                    self.assertEqual(lines[3], "game: " + g.game_string)
+                mean = "%+.3f" % (sum(got) / 3)
+                if players == 1:
+                    alone += 1
+                    random_mean = "%+.3f" % (sum(ismcts.random_returns(name, options, 3, 5))
+                                             / 3)
+                    self.assertEqual(lines[4], "ISMCTS (4 iterations) alone: mean return %s "
+                                     "over 3 games; a uniformly random player on the same "
+                                     "deals: mean return %s" % (mean, random_mean))
+                else:
+                    won, lost = sum(x > 0 for x in got), sum(x < 0 for x in got)
+                    self.assertEqual(lines[4], "ISMCTS (4 iterations) against random: "
+                                     "%d won, %d lost, %d other of 3; mean return %s"
+                                     % (won, lost, 3 - won - lost, mean))
+        self.assertEqual(alone, 1)  # King's Family
+
+    def test_ismcts_program_help_and_errors(self):
+        r = self.run_ismcts("--help")
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+        text = " ".join(r.stdout.split())
+        for default in ("(default: game_of_kingdoms)", "(default: 20)", "(default: 200)",
+                        "(default: 1)", "the game's own defaults for the others"):
+            self.assertIn(default, text)
+        for name, options in ismcts_module(self).DEFAULT_OPTIONS.items():
+            self.assertIn("%s for %s" % (options, name), text)
+        for args, message in [(["--game", "blood_bound", "--options", "players=2"],
+                               "option players=2 is out of range (6..12)"),
+                              (["--game", "chess"], "invalid choice: 'chess'"),
+                              (["--games", "0"], "'0' is not a positive integer")]:
+            r = self.run_ismcts(*args)
+            self.assertEqual((r.returncode, r.stdout), (2, ""))
+            self.assertIn("ismcts.py: error: ", r.stderr)
+            self.assertIn(message, r.stderr)
 
     def test_copy_from(self):
         with crown.Game(KD, "players=4", seed=2) as g, crown.Game(KD, "players=2", seed=9) as d:
