@@ -2,9 +2,11 @@
 
 import copy
 import gc
+import inspect
 import io
 import os
 import pickle
+import pydoc
 import random
 import re
 import shutil
@@ -13,6 +15,7 @@ import sys
 import tempfile
 import threading
 import time
+import typing
 import unittest
 from contextlib import redirect_stdout
 
@@ -919,6 +922,159 @@ class Numpy(unittest.TestCase):
         self.assertEqual(obs["action_mask"].shape, (e.num_actions,))
         self.assertIn(obs, e.observation_space(e.agent_selection))
         e.close()
+
+
+def conforms(value, hint):
+    """Whether `value` is of the type `hint`, for the forms crown's hints use
+    (an int is no float here: the hints say which one a value is)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is typing.Any:
+        return True
+    if origin is typing.Union:
+        return any(conforms(value, a) for a in args)
+    if origin is list:
+        return isinstance(value, list) and all(conforms(v, args[0]) for v in value)
+    if origin is tuple and args[-1:] == (Ellipsis,):
+        return isinstance(value, tuple) and all(conforms(v, args[0]) for v in value)
+    if origin is tuple:
+        return (isinstance(value, tuple) and len(value) == len(args)
+                and all(conforms(v, a) for v, a in zip(value, args)))
+    if origin is dict:
+        return isinstance(value, dict) and all(conforms(k, args[0]) and conforms(v, args[1])
+                                               for k, v in value.items())
+    if isinstance(hint, type) and issubclass(hint, dict):  # a TypedDict
+        fields = typing.get_type_hints(hint)
+        return (isinstance(value, dict) and set(value) == set(fields)
+                and all(conforms(value[k], t) for k, t in fields.items()))
+    if hint is type(None):
+        return value is None
+    if hint in (int, float):
+        return type(value) is hint
+    return isinstance(value, hint)
+
+
+class Typing(unittest.TestCase):
+    """The type hints are true: what the module, a Game and crown.env return
+    is of its annotated type (the python-mypy test checks that the hints are
+    consistent, and python/tests/typed_use.py against them, which is run
+    here), and help() shows the real signatures."""
+
+    def returns(self, fn, *args):
+        """fn(*args), checked against fn's return annotation."""
+        value = fn(*args)
+        hint = typing.get_type_hints(fn)["return"]
+        self.assertTrue(conforms(value, hint), "%s%r returned %r, not a %s"
+                        % (fn.__qualname__, args, value, hint))
+        return value
+
+    def properties(self, g):
+        for name, attr in vars(crown.Game).items():
+            if isinstance(attr, property):
+                value = getattr(g, name)
+                hint = typing.get_type_hints(attr.fget)["return"]
+                self.assertTrue(conforms(value, hint), "Game.%s is %r, not a %s"
+                                % (name, value, hint))
+
+    def test_module_functions(self):
+        self.returns(crown.version)
+        for name in self.returns(crown.games):
+            for fn in (crown.game_summary, crown.describe_options, crown.options):
+                self.returns(fn, name)
+
+    def test_game_methods(self):
+        rng = random.Random(3)
+        configs = CONFIGS + [(KD, {"players": 3, "chance": "explicit"})]
+        for name, opts in configs:
+            with self.subTest(name=name, **opts), crown.Game(name, seed=6, **opts) as g:
+                for step in range(60):
+                    self.properties(g)
+                    seat = self.returns(g.current_player)
+                    viewers = [crown.SPECTATOR, crown.OMNISCIENT] + list(range(g.num_players))
+                    for viewer in viewers:
+                        self.returns(g.observation, viewer)
+                        self.returns(g.observation_dict, viewer)
+                    for viewer in viewers[:1] + viewers[2:]:
+                        self.returns(g.observation_tensor, viewer)
+                    for fn in (g.is_terminal, g.is_chance_node, g.legal_mask, g.history,
+                               g.observation_layout, g.returns, g.scores, g.state_hash,
+                               g.serialize):
+                        self.returns(fn)
+                    history = g.history()
+                    if history:
+                        self.returns(g.history_player, len(history) - 1)
+                        self.returns(g.history_text, len(history) - 1, viewers[-1])
+                    if step % 20 == 0:
+                        with self.returns(g.clone) as c:
+                            self.assertIs(type(c), crown.Game)
+                        with self.returns(g.resample, viewers[-1], step) as r:
+                            self.assertIs(type(r), crown.Game)
+                        with self.returns(crown.Game.deserialize, g.serialize()) as d:
+                            self.assertIs(type(d), crown.Game)
+                    if g.is_terminal():
+                        break
+                    if seat == crown.CHANCE:
+                        outcomes = self.returns(g.chance_outcomes)
+                        g.apply(rng.choice(outcomes)[0])
+                        continue
+                    self.returns(g.playout, step)
+                    self.returns(g.playouts, 2, step)
+                    move = rng.choice(self.returns(g.legal_moves))
+                    index = self.returns(g.move_index, move)
+                    self.assertEqual(self.returns(g.index_move, index), move)
+                    self.returns(g.move_dict, move)
+                    self.assertEqual(self.returns(g.move_from_text,
+                                                  self.returns(g.move_to_text, move)), move)
+                    g.apply(move)
+
+    def test_env(self):
+        from crown.env import CrownEnv
+        e = CrownEnv("kings_blood", players=3, max_steps=40)
+        e.reset(seed=4)
+        rng = random.Random(4)
+        for agent in e.agent_iter():
+            self.assertIsInstance(agent, str)
+            self.returns(e.observe, agent)
+            observation, _, termination, truncation, _ = self.returns(e.last)
+            action = None
+            if not (termination or truncation):
+                action = rng.choice([i for i, ok in enumerate(observation["action_mask"])
+                                     if ok])
+            e.step(action)
+        self.returns(e.state)
+        e.close()
+
+    def test_typed_use(self):
+        # The code mypy checks against the hints runs as they say.
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        try:
+            import typed_use
+        finally:
+            sys.path.pop(0)
+        for name in crown.games():
+            with self.subTest(game=name):
+                for fn in (typed_use.first_move, typed_use.random_game,
+                           typed_use.masked_game, typed_use.env_episode):
+                    self.returns(fn, name, 2)
+        self.assertEqual(self.returns(typed_use.error_status, "chess"), -4)
+
+    def test_help_shows_the_real_signatures(self):
+        P = inspect.Parameter
+        signature = inspect.signature(crown.Game)
+        self.assertEqual([(p.name, p.kind, p.default) for p in signature.parameters.values()],
+                         [("name", P.POSITIONAL_OR_KEYWORD, P.empty),
+                          ("options", P.POSITIONAL_OR_KEYWORD, ""),
+                          ("seed", P.POSITIONAL_OR_KEYWORD, 0),
+                          ("keywords", P.VAR_KEYWORD, P.empty)])
+        text = pydoc.render_doc(crown.Game, renderer=pydoc.plaintext)
+        self.assertIn("Game(name: str, options: str = '', seed: ", text)
+        for private in ("*args", "**kwargs", "_free", "_FuncPtr", "__annotations__"):
+            self.assertNotIn(private, text)
+        self.assertIn("legal_mask(self) -> 'LegalMask'", text)
+        # `with` passes an exception on: __exit__ returns None.
+        self.assertIs(typing.get_type_hints(crown.Game.__exit__)["return"], type(None))
+        with self.assertRaises(KeyError):
+            with crown.Game(KD):
+                raise KeyError("passes")
 
 
 class Copies(unittest.TestCase):
