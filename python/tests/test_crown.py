@@ -177,6 +177,23 @@ class Module(unittest.TestCase):
             exec(compile(code, "README.md", "exec"), {})
         self.assertTrue(out.getvalue())
 
+    def test_docs_name_every_error(self):
+        # crown.CrownError, the base of every error, is named in README.md and
+        # docs/bots.md; docs/bots.md names each subclass and `status`.
+        readme = " ".join(self.source_file("README.md").split())
+        bots = " ".join(self.source_file("docs/bots.md").split())
+        self.assertIn("Every error the library reports raises a subclass of "
+                      "`crown.CrownError`", readme)
+        self.assertIn("`crown.CrownError` (an `Exception`) is the base of every error", bots)
+        self.assertIn("`e.status` the negative status code", bots)
+        errors = [getattr(crown, n) for n in crown.__all__ if n.endswith("Error")]
+        self.assertEqual(len(errors), 11)
+        for cls in errors:
+            self.assertTrue(issubclass(cls, crown.CrownError), cls)
+            if cls is not crown.CrownError:
+                self.assertIn("`%s`" % cls.__name__, bots)
+                self.assertEqual(crown.CrownError("x", cls.status).status, cls.status)
+
     def test_every_function_is_prototyped(self):
         header = os.environ.get("CROWN_HEADER")
         if not header:
