@@ -24,6 +24,12 @@ Viewers.  `Game.observation(viewer)` has no default viewer: a bot must say
 which seat it plays (OMNISCIENT, which sees every hidden card, has to be
 asked for by name).
 
+Types.  The package is typed (py.typed) and checked with mypy --strict.
+`Game.legal_mask()` is a LegalMask and `Game.observation_tensor()` an
+ObservationTensor: a numpy array (uint8, float32) when numpy can be imported,
+else a list (of ints, of floats); `isinstance(x, list)` tells them apart.
+numpy stays optional for a type checker too (see crown/_arrays.py).
+
 Copies and pickles.  `copy.copy(game)` and `copy.deepcopy(game)` are
 `game.clone()`: an independent game with its own handle and the same options,
 seed, history and state (undo works on it).  Pickling saves
@@ -62,11 +68,15 @@ that loaded), the package's version, and how to set CROWN_LIBRARY.
 
 import ctypes
 import ctypes.util
+import importlib
 import json
 import operator
 import os
 import threading
-from typing import Any, Dict, List, Tuple, Union
+from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional, SupportsIndex,
+                    Tuple, Type, Union)
+
+from ._arrays import LegalMask, ObservationTensor, float32_vector, uint8_vector
 
 __version__ = "0.2.0"
 
@@ -76,7 +86,7 @@ __all__ = [
     "UnknownGameError", "OptionError", "IllegalMoveError", "NothingToUndoError",
     "ParseError", "StateError", "InternalError",
     "Game", "games", "game_summary", "describe_options", "options", "version",
-    "library_path",
+    "library_path", "LegalMask", "ObservationTensor",
 ]
 
 CHANCE = -1
@@ -86,11 +96,14 @@ OMNISCIENT = -4
 
 
 class CrownError(Exception):
-    """A libcrown call failed; `status` is its negative status code."""
+    """A libcrown call failed: the base of every exception the library's
+    errors raise (each one raises a subclass below).  `str(error)` is the
+    library's message; `status` is its negative status code (CROWN_E* in
+    crown.h), None only for a CrownError made without one."""
 
-    status = None
+    status: Optional[int] = None
 
-    def __init__(self, message: str, status: Union[int, None] = None) -> None:
+    def __init__(self, message: str, status: Optional[int] = None) -> None:
         """The error with its readable `message` and, if given, its `status`
         (otherwise the class's own)."""
         super().__init__(message)
@@ -161,7 +174,7 @@ class InternalError(CrownError):
     status = -10
 
 
-_ERRORS = {cls.status: cls for cls in (
+_ERRORS: Dict[Optional[int], Type[CrownError]] = {cls.status: cls for cls in (
     InvalidArgumentError, OutOfMemoryError, BufferTooSmallError, UnknownGameError,
     OptionError, IllegalMoveError, NothingToUndoError, ParseError, StateError,
     InternalError)}
@@ -169,24 +182,28 @@ _ERRORS = {cls.status: cls for cls in (
 _ETOOSMALL = -3
 
 
-def _error(status, message):
+def _error(status: int, message: str) -> CrownError:
     cls = _ERRORS.get(status, CrownError)
     return cls(message, status)
 
 
 # ---- loading ---------------------------------------------------------------
 
-def _candidates():
+def _candidates() -> Iterator[Tuple[str, bool]]:
     """(path, explicit) pairs, in the order they are tried."""
     env = os.environ.get("CROWN_LIBRARY")
     if env:
         yield env, True
         return
+    # _build_config.py is written by Meson at install (a package installed
+    # by pip, or the source tree, has none): imported by name, so that the
+    # code type-checks either way.
     try:
-        from . import _build_config
-        yield os.path.join(_build_config.LIBDIR, "libcrown.so.1"), False
+        libdir = str(importlib.import_module(__name__ + "._build_config").LIBDIR)
     except (ImportError, AttributeError):
         pass
+    else:
+        yield os.path.join(libdir, "libcrown.so.1"), False
     found = ctypes.util.find_library("crown")
     if found:
         yield found, False
@@ -198,7 +215,11 @@ class _DlInfo(ctypes.Structure):
                 ("dli_sname", ctypes.c_char_p), ("dli_saddr", ctypes.c_void_p)]
 
 
-def _loaded_path(fn, name):
+# A foreign function of a loaded library (its ctypes type is private).
+_Function = Any
+
+
+def _loaded_path(fn: _Function, name: str) -> str:
     """The file a loaded function comes from (dladdr), else `name`."""
     try:
         dladdr = ctypes.CDLL(None).dladdr
@@ -212,19 +233,21 @@ def _loaded_path(fn, name):
     return name
 
 
-def _library_version(lib):
-    """The version a loaded library reports, or None if it has no crown_version_string."""
+def _library_version(lib: ctypes.CDLL) -> Tuple[Optional[str], Optional[_Function]]:
+    """The version a loaded library reports and its crown_version_string,
+    or (None, None) if it has no crown_version_string."""
     try:
         fn = lib.crown_version_string
     except AttributeError:
         return None, None
     fn.restype = ctypes.c_char_p
     fn.argtypes = []
-    v = fn()
+    v: Optional[bytes] = fn()
     return (v.decode("utf-8", "replace") if v is not None else None), fn
 
 
-def _load(candidates=None, opener=ctypes.CDLL):
+def _load(candidates: Optional[Iterable[Tuple[str, bool]]] = None,
+          opener: Callable[[str], ctypes.CDLL] = ctypes.CDLL) -> Tuple[ctypes.CDLL, str]:
     """The first fitting library and its path (see the module docstring)."""
     if candidates is None:
         candidates = _candidates()
@@ -335,7 +358,7 @@ for _name, (_res, _args) in PROTOTYPES.items():
     _fn.argtypes = _args
 
 
-def _enc(text, what):
+def _enc(text: str, what: str) -> bytes:
     if not isinstance(text, str):
         raise TypeError("%s must be a str, not %s" % (what, type(text).__name__))
     data = text.encode("utf-8")
@@ -344,6 +367,10 @@ def _enc(text, what):
     return data
 
 
+# An integer argument (a move, a seat, a seed, ...): an int or any object with
+# __index__, such as a numpy integer (bool is refused at run time).
+_Integer = Union[int, SupportsIndex]
+
 _MOVE_RANGE = (-2**31, 2**31 - 1)                      # crown_move: int32_t
 _INT_BITS = 8 * ctypes.sizeof(ctypes.c_int)
 _VIEWER_RANGE = (-2**(_INT_BITS - 1), 2**(_INT_BITS - 1) - 1)  # C int
@@ -351,7 +378,7 @@ _SEED_RANGE = (0, 2**64 - 1)                              # uint64_t
 _INDEX_RANGE = (0, 2**(8 * ctypes.sizeof(ctypes.c_size_t)) - 1)  # size_t
 
 
-def _integer(value, what, bounds):
+def _integer(value: _Integer, what: str, bounds: Tuple[int, int]) -> int:
     """`value` as an int within `bounds`, or TypeError / InvalidArgumentError.
 
     bool and float are refused; objects with __index__ are accepted."""
@@ -367,42 +394,54 @@ def _integer(value, what, bounds):
     return v
 
 
-def _text_call(fn, *args):
-    """Calls a (…, buf, cap, &len) function twice: size, then text."""
+def _text_call(fn: _Function, *args: Any) -> Tuple[int, str]:
+    """Calls a (…, buf, cap, &len) function twice: size, then text.  The
+    status and the text ("" when the status is not 0)."""
     n = ctypes.c_size_t()
-    status = fn(*args, None, 0, ctypes.byref(n))
+    status: int = fn(*args, None, 0, ctypes.byref(n))
     if status not in (0, _ETOOSMALL):
-        return status, None
+        return status, ""
     buf = ctypes.create_string_buffer(n.value + 1)
     status = fn(*args, buf, n.value + 1, ctypes.byref(n))
-    return status, buf.value.decode("utf-8") if status == 0 else None
+    return status, buf.value.decode("utf-8") if status == 0 else ""
 
 
 # ---- module functions ------------------------------------------------------
 
+def _decode(text: bytes) -> str:
+    """A C string the library returns (a c_char_p result) as str."""
+    return text.decode("utf-8", "replace")
+
+
+def _json_object(text: str) -> Dict[str, Any]:
+    """A JSON object the library wrote, parsed."""
+    value: Dict[str, Any] = json.loads(text)
+    return value
+
+
 def version() -> str:
     """The loaded library's version, such as "0.2.0"."""
-    return _lib.crown_version_string().decode()
+    return _decode(_lib.crown_version_string())
 
 
 def games() -> List[str]:
     """The names of the games the library implements."""
-    return [_lib.crown_game_name(i).decode() for i in range(_lib.crown_game_count())]
+    return [_decode(_lib.crown_game_name(i)) for i in range(_lib.crown_game_count())]
 
 
 def game_summary(name: str) -> str:
     """A one-line summary of a game."""
-    s = _lib.crown_game_summary(_enc(name, "name"))
+    s: Optional[bytes] = _lib.crown_game_summary(_enc(name, "name"))
     if s is None:
         raise UnknownGameError("unknown game %r (games: %s)" % (name, ", ".join(games())), -4)
-    return s.decode()
+    return _decode(s)
 
 
 def describe_options(name: str) -> str:
     """The options of a game, one per line."""
     status, text = _text_call(_lib.crown_describe_options, _enc(name, "name"))
     if status:
-        raise _error(status, "%s: %s" % (name, _lib.crown_strerror(status).decode()))
+        raise _error(status, "%s: %s" % (name, _decode(_lib.crown_strerror(status))))
     return text
 
 
@@ -413,11 +452,17 @@ def options(name: str) -> List[Dict[str, Any]]:
     describe_options, in its order."""
     status, text = _text_call(_lib.crown_options_json, _enc(name, "name"))
     if status:
-        raise _error(status, "%s: %s" % (name, _lib.crown_strerror(status).decode()))
-    return json.loads(text)
+        raise _error(status, "%s: %s" % (name, _decode(_lib.crown_strerror(status))))
+    result: List[Dict[str, Any]] = json.loads(text)
+    return result
 
 
-def _options_text(options, keywords):
+# What an option given as a keyword may be: True and False stand for "on"
+# and "off", an integer (or any object with __index__) for its digits.
+_OptionValue = Union[_Integer, str]
+
+
+def _options_text(options: str, keywords: Dict[str, _OptionValue]) -> str:
     """`options` ("key=value,...") followed by the keyword options."""
     parts = [options] if options else []
     for key, value in keywords.items():
@@ -450,17 +495,15 @@ class Game:
     for a call in progress (later calls raise StateError).
     """
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> "Game":
-        """Allocates the wrapper with no handle yet, so that close() and
-        __del__ work even when __init__ fails."""
-        self = super().__new__(cls)
-        self._h = None
-        self._closing = False  # close() was called: calls fail without waiting
-        self._lock = threading.RLock()
-        return self
+    # The handle, None until __init__ succeeds (the class's None, so that
+    # close() and __del__ work on a game whose __init__ failed) and after
+    # close().  (Type comments, not annotations: help(Game) shows a class's
+    # __annotations__.)  The lock, _lock, is made with the first handle.
+    _h = None  # type: Optional[ctypes.c_void_p]
+    _closing = False  # close() was called: calls fail without waiting
 
-    def __init__(self, name: str, options: str = "", seed: int = 0,
-                 **keywords: Union[int, str, bool]) -> None:
+    def __init__(self, name: str, options: str = "", seed: _Integer = 0,
+                 **keywords: _OptionValue) -> None:
         """Creates the game `name` with `options` ("key=value,...") and `seed`
         (0..2**64-1).  Options may also be given as keywords, such as
         Game("game_of_kingdoms", players=4, variant="ruthless"); True and
@@ -478,16 +521,23 @@ class Game:
         status = _lib.crown_new_ex(ctypes.byref(handle), name_b, options_b, _u64(seed),
                                    err, len(err))
         if status:
-            raise _error(status, err.value.decode("utf-8", "replace"))
+            raise _error(status, _decode(err.value))
+        self._take(handle)
+
+    def _take(self, handle: ctypes.c_void_p) -> None:
+        """Makes `handle` the game's, releasing the one it had."""
+        if not hasattr(self, "_lock"):
+            self._lock = threading.RLock()
         with self._lock:
             old, self._h, self._closing = self._h, handle, False
             if old:
                 _lib.crown_free(old)
 
     @classmethod
-    def _wrap(cls, handle):
-        g = cls.__new__(cls)
-        g._h = handle
+    def _wrap(cls, handle: ctypes.c_void_p) -> "Game":
+        """A game of `cls` (made without __init__) holding `handle`."""
+        g: Game = cls.__new__(cls)
+        g._take(handle)
         return g
 
     # -- life cycle
@@ -497,7 +547,7 @@ class Game:
         StateError).  Waits for a call in progress in another thread.
         Closing twice is fine."""
         lock = getattr(self, "_lock", None)
-        if lock is None:  # __new__ did not run: there is no handle
+        if lock is None:  # no handle was ever taken
             return
         # Set before waiting, so that threads calling in a loop fail at their
         # next call instead of keeping the lock from close().
@@ -507,22 +557,24 @@ class Game:
             if h:
                 _lib.crown_free(h)
 
-    def __del__(self, _free=_lib.crown_free):
+    # crown_free, bound at definition: at interpreter shutdown the module's
+    # globals may already be gone when __del__ runs.
+    _free = _lib.crown_free
+
+    def __del__(self) -> None:
         # Nobody else can be inside a call (they would hold a reference), so
-        # no lock.  `_free` is bound at definition: at interpreter shutdown
-        # the module's globals may already be gone.  After a failed __new__
-        # or __init__ there may be no _h at all.
-        h = getattr(self, "_h", None)
+        # no lock.  After a failed __init__ _h is the class's None.
+        h = self._h
         if h:
             self._h = None
-            _free(h)
+            self._free(h)
 
     def __enter__(self) -> "Game":
         return self
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: object) -> None:
+        """Closes the game; an exception in the block goes on."""
         self.close()
-        return False
 
     # -- copies and pickles
 
@@ -552,39 +604,40 @@ class Game:
     def __copy__(self) -> "Game":
         return self.clone()
 
-    def __deepcopy__(self, memo: Any) -> "Game":
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
         return self.clone()
 
-    def __reduce__(self) -> Tuple[Any, Tuple[Any, str]]:
+    def __reduce__(self) -> "Tuple[Callable[[Type[Game], str], Game], Tuple[Type[Game], str]]":
         """Pickles the game as its saved-game text (see serialize())."""
         return _unpickle, (type(self), self.serialize())
 
     # -- calls (each holds the lock; RLock, so they nest)
 
-    def _handle(self):
+    def _handle(self) -> ctypes.c_void_p:
         h = self._h
         if not h or self._closing:
             raise StateError("the game is closed", -9)
         return h
 
-    def _check(self, status):
+    def _check(self, status: int) -> None:
         # The lock is held since the call, so the message is that call's.
         if status:
-            raise _error(status, _lib.crown_last_error(self._h).decode("utf-8", "replace"))
+            raise _error(status, _decode(_lib.crown_last_error(self._h)))
 
-    def _out(self, fn, ctype):
+    def _out(self, fn: _Function,
+             ctype: Type[Union[ctypes.c_int, ctypes.c_size_t, ctypes.c_uint64]]) -> int:
         v = ctype()
         with self._lock:
             self._check(fn(self._handle(), ctypes.byref(v)))
         return v.value
 
-    def _text(self, fn, *args):
+    def _text(self, fn: _Function, *args: Any) -> str:
         with self._lock:
             status, text = _text_call(fn, self._handle(), *args)
             self._check(status)
         return text
 
-    def _moves(self, fn):
+    def _moves(self, fn: _Function) -> List[int]:
         n = ctypes.c_size_t()
         with self._lock:
             h = self._handle()
@@ -595,7 +648,7 @@ class Game:
             self._check(fn(h, arr, n.value, ctypes.byref(n)))
         return list(arr[:n.value])
 
-    def _per_seat(self, fn):
+    def _per_seat(self, fn: _Function) -> List[float]:
         count = ctypes.c_size_t()
         with self._lock:
             n = self.num_players
@@ -609,7 +662,7 @@ class Game:
     def name(self) -> str:
         """The game's name, such as "game_of_kingdoms"."""
         with self._lock:
-            return _lib.crown_name(self._handle()).decode()
+            return _decode(_lib.crown_name(self._handle()))
 
     @property
     def game_string(self) -> str:
@@ -660,7 +713,7 @@ class Game:
             self._check(_lib.crown_num_distinct_moves(self._handle(), ctypes.byref(n)))
         return n.value
 
-    def move_index(self, move: Union[int, str]) -> int:
+    def move_index(self, move: Union[_Integer, str]) -> int:
         """The index (0..N-1) of a decision move, given as its integer or as
         the text of a move legal now.  InvalidArgumentError when it is no
         decision of this game."""
@@ -673,7 +726,7 @@ class Game:
             self._check(_lib.crown_move_index(self._handle(), _move(move), ctypes.byref(i)))
         return i.value
 
-    def index_move(self, index: int) -> int:
+    def index_move(self, index: _Integer) -> int:
         """The decision move (an integer) of an index 0..N-1."""
         index = _integer(index, "index", _INDEX_RANGE)
         m = _move()
@@ -681,31 +734,27 @@ class Game:
             self._check(_lib.crown_index_move(self._handle(), index, ctypes.byref(m)))
         return m.value
 
-    def move_dict(self, move: int) -> Dict[str, Any]:
+    def move_dict(self, move: _Integer) -> Dict[str, Any]:
         """A decision move's fields (crown_move_json): its "kind" and the
         cards, seats or tokens it names, such as {"kind": "beat",
         "attack": 12, "card": 17}; legal now or not (docs/actions.md)."""
         move = _integer(move, "move", _MOVE_RANGE)
-        return json.loads(self._text(_lib.crown_move_json, _move(move)))
+        return _json_object(self._text(_lib.crown_move_json, _move(move)))
 
-    def legal_mask(self) -> Any:
+    def legal_mask(self) -> "LegalMask":  # (a name, not its Union, in help())
         """The legal decisions as N entries, 1 where the move of that index is
         legal now, else 0 (all 0 at a chance node and at the end): a numpy
-        uint8 array when numpy can be imported, else a list of ints."""
+        uint8 array when numpy can be imported, else a list of ints (the
+        type crown.LegalMask says so)."""
         n = ctypes.c_size_t()
         with self._lock:
             h = self._handle()
             self._check(_lib.crown_num_distinct_moves(h, ctypes.byref(n)))
             buf = (ctypes.c_uint8 * n.value)()
             self._check(_lib.crown_legal_mask(h, buf, n.value, ctypes.byref(n)))
-        data = bytes(buf)  # (one copy of the bytes, no Python ints)
-        try:
-            import numpy
-        except ImportError:
-            return list(data)
-        return numpy.frombuffer(data, dtype=numpy.uint8).copy()
+        return uint8_vector(bytes(buf))  # (one copy of the bytes, no Python ints)
 
-    def apply(self, move: Union[int, str]) -> None:
+    def apply(self, move: Union[_Integer, str]) -> None:
         """Plays a move, given as its integer (int32) or its text."""
         with self._lock:
             if isinstance(move, str):
@@ -729,7 +778,7 @@ class Game:
         """Every move so far, chance outcomes included, oldest first."""
         return self._moves(_lib.crown_history)
 
-    def history_text(self, index: int, viewer: int) -> str:
+    def history_text(self, index: _Integer, viewer: _Integer) -> str:
         """The text of history entry `index` (0 = the oldest) as `viewer` (a
         seat, SPECTATOR or OMNISCIENT) may know it: a chance outcome hidden
         from the viewer is written without its hidden part."""
@@ -737,7 +786,7 @@ class Game:
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         return self._text(_lib.crown_history_text, _size(index), _int(viewer))
 
-    def history_player(self, index: int) -> int:
+    def history_player(self, index: _Integer) -> int:
         """Who made history entry `index`: a seat, or CHANCE."""
         index = _integer(index, "index", _INDEX_RANGE)
         player = ctypes.c_int()
@@ -759,7 +808,7 @@ class Game:
             self._check(_lib.crown_chance_outcomes(h, moves, probs, n.value, ctypes.byref(n)))
         return list(zip(moves[:n.value], probs[:n.value]))
 
-    def move_to_text(self, move: int) -> str:
+    def move_to_text(self, move: _Integer) -> str:
         """The text of a legal move (an int32)."""
         move = _integer(move, "move", _MOVE_RANGE)
         return self._text(_lib.crown_move_to_text, _move(move))
@@ -774,7 +823,7 @@ class Game:
 
     # -- views and results
 
-    def observation(self, viewer: int) -> str:
+    def observation(self, viewer: _Integer) -> str:
         """The text view of `viewer`: a seat, SPECTATOR or OMNISCIENT.
 
         There is no default: OMNISCIENT shows every hidden card, so a bot
@@ -782,16 +831,16 @@ class Game:
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         return self._text(_lib.crown_observation, _int(viewer))
 
-    def observation_json(self, viewer: int) -> str:
+    def observation_json(self, viewer: _Integer) -> str:
         """The view of `viewer` (a seat, SPECTATOR or OMNISCIENT) as JSON
         text: the facts of `observation(viewer)`, in the game's documented
         schema (docs/observations.md)."""
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         return self._text(_lib.crown_observation_json, _int(viewer))
 
-    def observation_dict(self, viewer: int) -> Dict[str, Any]:
+    def observation_dict(self, viewer: _Integer) -> Dict[str, Any]:
         """`observation_json(viewer)` parsed: a dict."""
-        return json.loads(self.observation_json(viewer))
+        return _json_object(self.observation_json(viewer))
 
     @property
     def observation_shape(self) -> Tuple[int, ...]:
@@ -806,13 +855,14 @@ class Game:
     def observation_layout(self) -> Dict[str, Any]:
         """The tensor's named pieces: {"pieces": [{"name", "offset",
         "shape"}, ...], "size": n}, in the order they are laid out."""
-        return json.loads(self._text(_lib.crown_observation_layout))
+        return _json_object(self._text(_lib.crown_observation_layout))
 
-    def observation_tensor(self, viewer: int) -> Any:
+    def observation_tensor(self, viewer: _Integer) -> "ObservationTensor":
         """The observation of `viewer` (a seat or SPECTATOR) as a flat vector
         of floats, laid out as `observation_layout()` says: a numpy float32
-        array when numpy can be imported, else a list of floats.  It holds
-        only what the viewer may know."""
+        array when numpy can be imported, else a list of floats (the type
+        crown.ObservationTensor says so).  It holds only what the viewer may
+        know."""
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
         n = ctypes.c_size_t()
         with self._lock:
@@ -823,11 +873,7 @@ class Game:
             buf = (ctypes.c_float * max(n.value, 1))()
             self._check(_lib.crown_observation_tensor(h, _int(viewer), buf, n.value,
                                                       ctypes.byref(n)))
-        try:
-            import numpy
-        except ImportError:
-            return list(buf[:n.value])
-        return numpy.frombuffer(buf, dtype=numpy.float32, count=n.value).copy()
+        return float32_vector(buf, n.value)
 
     def returns(self) -> List[float]:
         """Each seat's result: at the end the final one (higher is better,
@@ -840,7 +886,7 @@ class Game:
         game)."""
         return self._per_seat(_lib.crown_scores)
 
-    def playout(self, seed: int) -> List[float]:
+    def playout(self, seed: _Integer) -> List[float]:
         """Plays a uniformly random game from here to the end inside the
         library (chance by its probabilities), from `seed` (0..2**64-1), and
         returns each seat's returns there; the game is left as it was."""
@@ -848,7 +894,7 @@ class Game:
         return self._per_seat(lambda h, arr, n, count:
                               _lib.crown_playout(h, _u64(seed), arr, n, count))
 
-    def playouts(self, n: int, seed: int) -> List[float]:
+    def playouts(self, n: _Integer, seed: _Integer) -> List[float]:
         """`n` playouts as playout(), the i-th with seed + i, in one call:
         each seat's mean returns over them."""
         n = _integer(n, "n", (1, 2**63 - 1))
@@ -877,7 +923,7 @@ class Game:
             raise _error(status, err.value.decode("utf-8", "replace"))
         return cls._wrap(h)
 
-    def resample(self, viewer: int, seed: int) -> "Game":
+    def resample(self, viewer: _Integer, seed: _Integer) -> "Game":
         """A game where everything hidden from `viewer` (a seat, SPECTATOR or
         OMNISCIENT) is redealt at random from `seed` (0..2**64-1)."""
         viewer = _integer(viewer, "viewer", _VIEWER_RANGE)
@@ -895,5 +941,5 @@ class Game:
             return "<crown.Game %s>" % self.game_string
 
 
-def _unpickle(cls, text):
+def _unpickle(cls: Type[Game], text: str) -> Game:
     return cls.deserialize(text)

@@ -21,7 +21,8 @@ chance events (deals, draws) are resolved inside, from the seed given to
 `reset`: the game runs with chance=auto whatever the options say (an
 explicit `chance=explicit` is refused).
 
-Observations (`observe(agent)`, `last()`) are dicts:
+Observations (`observe(agent)`, `last()`) are dicts (the TypedDict
+`Observation`):
 - "observation": the agent's observation tensor (Game.observation_tensor
   of its seat: a float32 numpy array when numpy can be imported, else a
   list of floats), laid out as `env.game.observation_layout()` says;
@@ -46,12 +47,21 @@ Gymnasium's Dict, Box and Discrete spaces (`.shape`, `.n`, `.sample()`,
 `.contains()`); when Gymnasium can be imported they are Gymnasium's own.
 """
 
+import importlib
 import random as _random
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict
 
-from . import SPECTATOR, Game, IllegalMoveError, InvalidArgumentError, StateError
+from . import (SPECTATOR, Game, IllegalMoveError, InvalidArgumentError, LegalMask,
+               ObservationTensor, StateError)
 
-__all__ = ["CrownEnv", "Box", "Discrete", "DictSpace", "env", "raw_env"]
+__all__ = ["CrownEnv", "Observation", "Box", "Discrete", "DictSpace", "env", "raw_env"]
+
+
+class Observation(TypedDict):
+    """An agent's observation (CrownEnv.observe): its tensor and its mask."""
+
+    observation: ObservationTensor
+    action_mask: LegalMask
 
 
 # ---- spaces (Gymnasium's when it is there) ---------------------------------
@@ -65,7 +75,7 @@ class Discrete:
         self.shape: Tuple[int, ...] = ()
         self._rng = _random.Random(seed)
 
-    def sample(self, mask: Any = None) -> int:
+    def sample(self, mask: Optional[Iterable[object]] = None) -> int:
         """A uniform action, or one of those where mask is 1."""
         if mask is None:
             return self._rng.randrange(self.n)
@@ -132,15 +142,17 @@ class DictSpace:
 
 
 def _spaces(size: int, n: int) -> Tuple[Any, Any]:
-    """The observation space and the action space."""
+    """The observation space and the action space: Gymnasium's when
+    Gymnasium (and numpy) can be imported, else the stand-ins above.  Both
+    are optional, so they are imported by name (their objects are Any to a
+    type checker, which need not have them)."""
     try:
-        import gymnasium  # optional
-        import numpy
+        spaces = importlib.import_module("gymnasium.spaces")
+        numpy = importlib.import_module("numpy")
     except ImportError:
-        obs = DictSpace({"observation": Box(float("-inf"), float("inf"), (size,), "float32"),
-                         "action_mask": Box(0, 1, (n,), "uint8")})
-        return obs, Discrete(n)
-    spaces = gymnasium.spaces
+        return (DictSpace({"observation": Box(float("-inf"), float("inf"), (size,), "float32"),
+                           "action_mask": Box(0, 1, (n,), "uint8")}),
+                Discrete(n))
     obs = spaces.Dict({
         "observation": spaces.Box(-numpy.inf, numpy.inf, (size,), numpy.float32),
         "action_mask": spaces.Box(0, 1, (n,), numpy.uint8),
@@ -158,7 +170,7 @@ class CrownEnv:
     "ansi" (render() returns the spectator's text view) or "human" (render()
     prints it); `max_steps` truncates a game after that many decisions."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, name: str, options: str = "", render_mode: Optional[str] = None,
                  max_steps: Optional[int] = None, **keywords: Any) -> None:
@@ -290,17 +302,21 @@ class CrownEnv:
             raise StateError("call reset() before using the environment")
         return self.game
 
-    def observe(self, agent: str) -> Dict[str, Any]:
+    def observe(self, agent: str) -> Observation:
         """The agent's observation: {"observation": its tensor,
         "action_mask": its legal actions (all 0 when it is not its turn)}."""
         seat = self._seat(agent)
         g = self._game()
         mask = g.legal_mask()
         if g.is_terminal() or g.current_player() != seat or any(self.truncations.values()):
-            mask = mask * 0 if not isinstance(mask, list) else [0] * len(mask)
+            if isinstance(mask, list):
+                mask = [0] * len(mask)
+            else:
+                mask[:] = 0  # (legal_mask made the array: nobody else has it)
         return {"observation": g.observation_tensor(seat), "action_mask": mask}
 
-    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+    def last(self, observe: bool = True
+             ) -> Tuple[Optional[Observation], float, bool, bool, Dict[str, Any]]:
         """(observation, cumulative reward, termination, truncation, info) of
         the selected agent."""
         agent = self.agent_selection
@@ -316,7 +332,7 @@ class CrownEnv:
                 return
             yield self.agent_selection
 
-    def step(self, action: Optional[int]) -> None:
+    def step(self, action: Optional[SupportsIndex]) -> None:
         """Plays `action` (an index of the dense action space) for the selected
         agent; None for an agent that is terminated or truncated (which
         removes it, as PettingZoo's dead step does)."""
@@ -355,9 +371,8 @@ class CrownEnv:
 
     def _remove(self, agent: str) -> None:
         self.agents.remove(agent)
-        for d in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations,
-                  self.infos):
-            del d[agent]
+        del (self.rewards[agent], self._cumulative_rewards[agent], self.terminations[agent],
+             self.truncations[agent], self.infos[agent])
         self._select()
 
     def render(self) -> Optional[str]:

@@ -2,9 +2,11 @@
 
 import copy
 import gc
+import inspect
 import io
 import os
 import pickle
+import pydoc
 import random
 import re
 import shutil
@@ -13,6 +15,7 @@ import sys
 import tempfile
 import threading
 import time
+import typing
 import unittest
 from contextlib import redirect_stdout
 
@@ -34,6 +37,22 @@ def run_python(code, **env_changes):
             env[key] = value
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                           text=True, timeout=60)
+
+
+ISMCTS = os.path.join(SOURCE_ROOT, "examples", "python", "ismcts.py")
+
+
+def ismcts_module(test):
+    """examples/python/ismcts.py as a module (the test is skipped outside
+    the source tree)."""
+    if not os.path.exists(ISMCTS):
+        test.skipTest("not in the source tree")
+    sys.path.insert(0, os.path.dirname(ISMCTS))
+    try:
+        import ismcts
+    finally:
+        sys.path.pop(0)
+    return ismcts
 
 
 class Index:
@@ -157,6 +176,23 @@ class Module(unittest.TestCase):
         with redirect_stdout(out):
             exec(compile(code, "README.md", "exec"), {})
         self.assertTrue(out.getvalue())
+
+    def test_docs_name_every_error(self):
+        # crown.CrownError, the base of every error, is named in README.md and
+        # docs/bots.md; docs/bots.md names each subclass and `status`.
+        readme = " ".join(self.source_file("README.md").split())
+        bots = " ".join(self.source_file("docs/bots.md").split())
+        self.assertIn("Every error the library reports raises a subclass of "
+                      "`crown.CrownError`", readme)
+        self.assertIn("`crown.CrownError` (an `Exception`) is the base of every error", bots)
+        self.assertIn("`e.status` the negative status code", bots)
+        errors = [getattr(crown, n) for n in crown.__all__ if n.endswith("Error")]
+        self.assertEqual(len(errors), 11)
+        for cls in errors:
+            self.assertTrue(issubclass(cls, crown.CrownError), cls)
+            if cls is not crown.CrownError:
+                self.assertIn("`%s`" % cls.__name__, bots)
+                self.assertEqual(crown.CrownError("x", cls.status).status, cls.status)
 
     def test_every_function_is_prototyped(self):
         header = os.environ.get("CROWN_HEADER")
@@ -460,11 +496,7 @@ class Play(unittest.TestCase):
     def test_ismcts_example_beats_random(self):
         # examples/python/ismcts.py, briefly: it plays legal moves in every
         # game and wins most two-player Game of Kingdoms games against random.
-        sys.path.insert(0, os.path.join(SOURCE_ROOT, "examples", "python"))
-        try:
-            import ismcts
-        finally:
-            sys.path.pop(0)
+        ismcts = ismcts_module(self)
         results = ismcts.play_match(KD, "players=2", 6, 60, seed=3, out=None)
         self.assertEqual(len(results), 6)
         self.assertGreaterEqual(sum(r > 0 for r in results), 4)
@@ -485,6 +517,65 @@ class Play(unittest.TestCase):
                     m = ismcts.ismcts_move(g, 20, rng)
                     self.assertIn(m, g.legal_moves())
                     g.apply(m)
+
+    def run_ismcts(self, *args):
+        """examples/python/ismcts.py run as a user runs it."""
+        ismcts_module(self)
+        return subprocess.run([sys.executable, ISMCTS] + list(args),
+                              env=dict(os.environ, PYTHONPATH=PACKAGE_DIR),
+                              capture_output=True, text=True, timeout=120)
+
+    def test_ismcts_program_plays_every_game(self):
+        # Each game with the program's default options for it; a one-player
+        # game reports its mean return against a random player's.
+        ismcts = ismcts_module(self)
+        alone = 0
+        for name in crown.games():
+            with self.subTest(game=name):
+                r = self.run_ismcts("--game", name, "--games", "3", "--iterations", "4",
+                                    "--seed", "5")
+                self.assertEqual((r.returncode, r.stderr), (0, ""))
+                lines = r.stdout.splitlines()
+                self.assertEqual(len(lines), 5, r.stdout)
+                got = [float(re.fullmatch(r"game %d: seat \d+ \(ISMCTS\) returned (\S+)"
+                                          % (k + 1), line).group(1))
+                       for k, line in enumerate(lines[:3])]
+                options = ismcts.DEFAULT_OPTIONS.get(name, "")
+                with crown.Game(name, options, seed=5) as g:
+                    players = g.num_players
+                    self.assertEqual(lines[3], "game: " + g.game_string)
+                mean = "%+.3f" % (sum(got) / 3)
+                if players == 1:
+                    alone += 1
+                    random_mean = "%+.3f" % (sum(ismcts.random_returns(name, options, 3, 5))
+                                             / 3)
+                    self.assertEqual(lines[4], "ISMCTS (4 iterations) alone: mean return %s "
+                                     "over 3 games; a uniformly random player on the same "
+                                     "deals: mean return %s" % (mean, random_mean))
+                else:
+                    won, lost = sum(x > 0 for x in got), sum(x < 0 for x in got)
+                    self.assertEqual(lines[4], "ISMCTS (4 iterations) against random: "
+                                     "%d won, %d lost, %d other of 3; mean return %s"
+                                     % (won, lost, 3 - won - lost, mean))
+        self.assertEqual(alone, 1)  # King's Family
+
+    def test_ismcts_program_help_and_errors(self):
+        r = self.run_ismcts("--help")
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+        text = " ".join(r.stdout.split())
+        for default in ("(default: game_of_kingdoms)", "(default: 20)", "(default: 200)",
+                        "(default: 1)", "the game's own defaults for the others"):
+            self.assertIn(default, text)
+        for name, options in ismcts_module(self).DEFAULT_OPTIONS.items():
+            self.assertIn("%s for %s" % (options, name), text)
+        for args, message in [(["--game", "blood_bound", "--options", "players=2"],
+                               "option players=2 is out of range (6..12)"),
+                              (["--game", "chess"], "invalid choice: 'chess'"),
+                              (["--games", "0"], "'0' is not a positive integer")]:
+            r = self.run_ismcts(*args)
+            self.assertEqual((r.returncode, r.stdout), (2, ""))
+            self.assertIn("ismcts.py: error: ", r.stderr)
+            self.assertIn(message, r.stderr)
 
     def test_copy_from(self):
         with crown.Game(KD, "players=4", seed=2) as g, crown.Game(KD, "players=2", seed=9) as d:
@@ -848,6 +939,159 @@ class Numpy(unittest.TestCase):
         self.assertEqual(obs["action_mask"].shape, (e.num_actions,))
         self.assertIn(obs, e.observation_space(e.agent_selection))
         e.close()
+
+
+def conforms(value, hint):
+    """Whether `value` is of the type `hint`, for the forms crown's hints use
+    (an int is no float here: the hints say which one a value is)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is typing.Any:
+        return True
+    if origin is typing.Union:
+        return any(conforms(value, a) for a in args)
+    if origin is list:
+        return isinstance(value, list) and all(conforms(v, args[0]) for v in value)
+    if origin is tuple and args[-1:] == (Ellipsis,):
+        return isinstance(value, tuple) and all(conforms(v, args[0]) for v in value)
+    if origin is tuple:
+        return (isinstance(value, tuple) and len(value) == len(args)
+                and all(conforms(v, a) for v, a in zip(value, args)))
+    if origin is dict:
+        return isinstance(value, dict) and all(conforms(k, args[0]) and conforms(v, args[1])
+                                               for k, v in value.items())
+    if isinstance(hint, type) and issubclass(hint, dict):  # a TypedDict
+        fields = typing.get_type_hints(hint)
+        return (isinstance(value, dict) and set(value) == set(fields)
+                and all(conforms(value[k], t) for k, t in fields.items()))
+    if hint is type(None):
+        return value is None
+    if hint in (int, float):
+        return type(value) is hint
+    return isinstance(value, hint)
+
+
+class Typing(unittest.TestCase):
+    """The type hints are true: what the module, a Game and crown.env return
+    is of its annotated type (the python-mypy test checks that the hints are
+    consistent, and python/tests/typed_use.py against them, which is run
+    here), and help() shows the real signatures."""
+
+    def returns(self, fn, *args):
+        """fn(*args), checked against fn's return annotation."""
+        value = fn(*args)
+        hint = typing.get_type_hints(fn)["return"]
+        self.assertTrue(conforms(value, hint), "%s%r returned %r, not a %s"
+                        % (fn.__qualname__, args, value, hint))
+        return value
+
+    def properties(self, g):
+        for name, attr in vars(crown.Game).items():
+            if isinstance(attr, property):
+                value = getattr(g, name)
+                hint = typing.get_type_hints(attr.fget)["return"]
+                self.assertTrue(conforms(value, hint), "Game.%s is %r, not a %s"
+                                % (name, value, hint))
+
+    def test_module_functions(self):
+        self.returns(crown.version)
+        for name in self.returns(crown.games):
+            for fn in (crown.game_summary, crown.describe_options, crown.options):
+                self.returns(fn, name)
+
+    def test_game_methods(self):
+        rng = random.Random(3)
+        configs = CONFIGS + [(KD, {"players": 3, "chance": "explicit"})]
+        for name, opts in configs:
+            with self.subTest(name=name, **opts), crown.Game(name, seed=6, **opts) as g:
+                for step in range(60):
+                    self.properties(g)
+                    seat = self.returns(g.current_player)
+                    viewers = [crown.SPECTATOR, crown.OMNISCIENT] + list(range(g.num_players))
+                    for viewer in viewers:
+                        self.returns(g.observation, viewer)
+                        self.returns(g.observation_dict, viewer)
+                    for viewer in viewers[:1] + viewers[2:]:
+                        self.returns(g.observation_tensor, viewer)
+                    for fn in (g.is_terminal, g.is_chance_node, g.legal_mask, g.history,
+                               g.observation_layout, g.returns, g.scores, g.state_hash,
+                               g.serialize):
+                        self.returns(fn)
+                    history = g.history()
+                    if history:
+                        self.returns(g.history_player, len(history) - 1)
+                        self.returns(g.history_text, len(history) - 1, viewers[-1])
+                    if step % 20 == 0:
+                        with self.returns(g.clone) as c:
+                            self.assertIs(type(c), crown.Game)
+                        with self.returns(g.resample, viewers[-1], step) as r:
+                            self.assertIs(type(r), crown.Game)
+                        with self.returns(crown.Game.deserialize, g.serialize()) as d:
+                            self.assertIs(type(d), crown.Game)
+                    if g.is_terminal():
+                        break
+                    if seat == crown.CHANCE:
+                        outcomes = self.returns(g.chance_outcomes)
+                        g.apply(rng.choice(outcomes)[0])
+                        continue
+                    self.returns(g.playout, step)
+                    self.returns(g.playouts, 2, step)
+                    move = rng.choice(self.returns(g.legal_moves))
+                    index = self.returns(g.move_index, move)
+                    self.assertEqual(self.returns(g.index_move, index), move)
+                    self.returns(g.move_dict, move)
+                    self.assertEqual(self.returns(g.move_from_text,
+                                                  self.returns(g.move_to_text, move)), move)
+                    g.apply(move)
+
+    def test_env(self):
+        from crown.env import CrownEnv
+        e = CrownEnv("kings_blood", players=3, max_steps=40)
+        e.reset(seed=4)
+        rng = random.Random(4)
+        for agent in e.agent_iter():
+            self.assertIsInstance(agent, str)
+            self.returns(e.observe, agent)
+            observation, _, termination, truncation, _ = self.returns(e.last)
+            action = None
+            if not (termination or truncation):
+                action = rng.choice([i for i, ok in enumerate(observation["action_mask"])
+                                     if ok])
+            e.step(action)
+        self.returns(e.state)
+        e.close()
+
+    def test_typed_use(self):
+        # The code mypy checks against the hints runs as they say.
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        try:
+            import typed_use
+        finally:
+            sys.path.pop(0)
+        for name in crown.games():
+            with self.subTest(game=name):
+                for fn in (typed_use.first_move, typed_use.random_game,
+                           typed_use.masked_game, typed_use.env_episode):
+                    self.returns(fn, name, 2)
+        self.assertEqual(self.returns(typed_use.error_status, "chess"), -4)
+
+    def test_help_shows_the_real_signatures(self):
+        P = inspect.Parameter
+        signature = inspect.signature(crown.Game)
+        self.assertEqual([(p.name, p.kind, p.default) for p in signature.parameters.values()],
+                         [("name", P.POSITIONAL_OR_KEYWORD, P.empty),
+                          ("options", P.POSITIONAL_OR_KEYWORD, ""),
+                          ("seed", P.POSITIONAL_OR_KEYWORD, 0),
+                          ("keywords", P.VAR_KEYWORD, P.empty)])
+        text = pydoc.render_doc(crown.Game, renderer=pydoc.plaintext)
+        self.assertIn("Game(name: str, options: str = '', seed: ", text)
+        for private in ("*args", "**kwargs", "_free", "_FuncPtr", "__annotations__"):
+            self.assertNotIn(private, text)
+        self.assertIn("legal_mask(self) -> 'LegalMask'", text)
+        # `with` passes an exception on: __exit__ returns None.
+        self.assertIs(typing.get_type_hints(crown.Game.__exit__)["return"], type(None))
+        with self.assertRaises(KeyError):
+            with crown.Game(KD):
+                raise KeyError("passes")
 
 
 class Copies(unittest.TestCase):

@@ -1,0 +1,46 @@
+# mypy: warn-unused-ignores=False
+"""The vectors of Game.legal_mask and Game.observation_tensor: numpy arrays
+when numpy can be imported (tried at each call), lists otherwise.
+
+numpy is optional for type checkers too.  Where numpy is installed, mypy
+reads LegalMask as Union[numpy.typing.NDArray[numpy.uint8], List[int]] and
+ObservationTensor as Union[numpy.typing.NDArray[numpy.float32],
+List[float]]; where it is not, the numpy half is Any (mypy's type for a
+module it cannot find).  The `# type: ignore[import]` comments silence "no
+numpy" in the second case, and the `warn-unused-ignores=False` above (for
+this file only) their being unneeded in the first.  At run time, where the
+types are never evaluated with numpy, the aliases are Union[Any, List[int]]
+and Union[Any, List[float]].
+"""
+
+import ctypes
+from typing import TYPE_CHECKING, Any, List, Union
+
+if TYPE_CHECKING:
+    import numpy  # type: ignore[import]
+    import numpy.typing  # type: ignore[import]
+
+    LegalMask = Union[numpy.typing.NDArray[numpy.uint8], List[int]]
+    ObservationTensor = Union[numpy.typing.NDArray[numpy.float32], List[float]]
+else:
+    LegalMask = Union[Any, List[int]]
+    ObservationTensor = Union[Any, List[float]]
+
+
+def uint8_vector(data: bytes) -> LegalMask:
+    """`data` as a numpy uint8 array, or as a list of ints without numpy."""
+    try:
+        import numpy  # type: ignore[import]
+    except ImportError:
+        return list(data)
+    return numpy.frombuffer(data, dtype=numpy.uint8).copy()
+
+
+def float32_vector(floats: "ctypes.Array[ctypes.c_float]", n: int) -> ObservationTensor:
+    """The first `n` of `floats` as a numpy float32 array, or as a list of
+    floats without numpy."""
+    try:
+        import numpy  # type: ignore[import]
+    except ImportError:
+        return list(floats[:n])
+    return numpy.frombuffer(memoryview(floats), dtype=numpy.float32, count=n).copy()
