@@ -176,6 +176,15 @@ class Module(unittest.TestCase):
         with redirect_stdout(out):
             exec(compile(code, "README.md", "exec"), {})
         self.assertTrue(out.getvalue())
+        # Its loop (always the last legal move) ends for every seed and
+        # player count: the default max_bouts ends a game nobody wins.
+        self.assertIn('"players=3", seed=7', code)
+        for players, seeds in ((3, 40), (4, 10)):
+            for seed in range(1, seeds + 1):
+                variant = code.replace('"players=3", seed=7', '"players=%d", seed=%d'
+                                       % (players, seed))
+                with redirect_stdout(io.StringIO()):
+                    exec(compile(variant, "README.md", "exec"), {})
 
     def test_docs_name_every_error(self):
         # crown.CrownError, the base of every error, is named in README.md and
@@ -458,6 +467,21 @@ class Play(unittest.TestCase):
             crown.Game(KD, "players=3", players=4)
         with self.assertRaises(crown.UnknownGameError):
             crown.options("chess")
+
+    def test_keyword_numbers_never_wrap(self):
+        # A number past 64 bits is out of range; it does not wrap around to
+        # a small one (2**64 + 3 players are not 3 players).
+        for name, option, big in ((KD, "players", 2**64 + 3), ("blood_bound", "players", 2**64 + 6),
+                                  ("kings_blood", "target", 2**64 + 100),
+                                  ("kings_blood", "max_turns", 2**64 + 1)):
+            with self.assertRaises(crown.OptionError) as cm:
+                crown.Game(name, **{option: big})
+            self.assertIn("'%d' is out of range" % big, str(cm.exception))
+            with self.assertRaises(crown.OptionError):
+                crown.Game(name, "%s=%d" % (option, big))
+        with self.assertRaises(crown.OptionError) as cm:
+            crown.Game(KD, "players=+3")
+        self.assertIn("not a whole number", str(cm.exception))
 
     def test_legal_mask_as_numpy_array(self):
         # With numpy: a uint8 array.  Without it here, a stand-in module shows
