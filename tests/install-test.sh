@@ -4,16 +4,19 @@
 # 1. A staged install (DESTDIR): the files are there, libcrown's SONAME is
 #    libcrown.so.1 and it exports only crown_* symbols, each versioned (CROWN_1,
 #    or CROWN_1.1 for those lib/crown.map adds in that node),
-#    crown.pc works, minimal.c builds against the staged tree, the staged
-#    programs and Python package run (with LD_LIBRARY_PATH and PYTHONPATH:
-#    nothing finds a staged tree by itself).
+#    crown.pc works, the installed minimal.c builds against the staged tree,
+#    bin holds the programs crown-play and crown-bench only (the demos are
+#    installed as sources with the examples), the staged programs and Python
+#    package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing finds a staged
+#    tree by itself).
 # 2. The real install, in a private mount namespace (root and `unshare -m`):
 #    /usr/local, /etc, /var/cache/ldconfig and the Python package's directory
 #    are overlays whose changes stay in a tmpfs of the namespace, so nothing
 #    reaches the real system.  It runs the README's install command, then,
 #    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
-#    programs; minimal.c built with `cc ... $(pkg-config --cflags --libs
-#    crown)`; `import crown` and the package's own tests with Meson's
+#    programs; the installed examples minimal.c and kings-family-stats.c built
+#    with `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
+#    package's own tests with Meson's
 #    python3, `import crown` with Debian's
 #    /usr/bin/python3 (when Meson's python3 is another one, the source is
 #    configured and installed again with Debian's default PATH, as on a fresh
@@ -24,7 +27,7 @@
 # README's); when it or a piece of it cannot run, the test says what was
 # skipped and exits 77 (skipped), never 0.
 #
-# usage: install-test.sh BUILD_DIR PREFIX LIBDIR PYTHON_DIR MINIMAL_C [PYTHON]
+# usage: install-test.sh BUILD_DIR PREFIX LIBDIR PYTHON_DIR [PYTHON]
 #   PYTHON_DIR is "-" and PYTHON empty when Meson installs no Python package.
 set -eu
 
@@ -32,10 +35,13 @@ build=$1
 prefix=$2
 libdir=$3
 pydir=$4
-minimal=$5
-python=${6:-}
+python=${5:-}
 
 case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
+# What goes to bin, and the examples' sources (ls order).
+programs="crown-bench crown-play"
+examples=$prefix/share/doc/crown/examples
+example_sources="ismcts.py kings-family-stats.c minimal.c"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
 here=$(cd "$(dirname "$0")" && pwd)
@@ -118,25 +124,28 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     echo "loader: $("$ldconfig" -p | grep libcrown)"
 
     # The installed programs, found by the loader alone (no RUNPATH either).
-    for prog in crown-play crown-bench crown-minimal kings-family-stats; do
+    for prog in $programs; do
         [ -x "$prefix/bin/$prog" ] || fail "$prog not installed"
         if readelf -d "$prefix/bin/$prog" | grep -Eq '\((RUNPATH|RPATH)\)'; then
             fail "$prog has a RUNPATH/RPATH"
         fi
     done
     "$prefix/bin/crown-play" --list | grep -q game_of_kingdoms || fail "crown-play --list"
-    "$prefix/bin/crown-minimal" | grep -q "game over" || fail "crown-minimal"
     "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
-    "$prefix/bin/kings-family-stats" --help >/dev/null || fail "kings-family-stats --help"
-    echo "programs: crown-play, crown-minimal, crown-bench, kings-family-stats run"
+    echo "programs: $programs run"
 
-    # A user's C program, as the README builds it.
+    # The installed examples, built as the README builds a user's program.
     flags=$(pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
-    ${CC:-cc} -std=c11 -Wall -Wextra -Werror "$minimal" $flags -o "$tmp/minimal" ||
-        fail "minimal.c does not build with \$(pkg-config --cflags --libs crown)"
+    for ex in minimal kings-family-stats; do
+        ${CC:-cc} -std=c11 -Wall -Wextra -Werror "$examples/$ex.c" $flags -o "$tmp/$ex" ||
+            fail "$examples/$ex.c does not build with \$(pkg-config --cflags --libs crown)"
+    done
     out=$("$tmp/minimal") || fail "minimal built with pkg-config failed: $out"
     echo "$out" | grep -q "game over" || fail "minimal printed: $out"
-    echo "pkg-config: cc minimal.c $flags: $(echo "$out" | head -n 1)"
+    out=$("$tmp/kings-family-stats" --games 20) || fail "kings-family-stats failed: $out"
+    echo "$out" | grep -q "^greedy  games 20 " || fail "kings-family-stats printed: $out"
+    echo "pkg-config: cc $examples/{minimal,kings-family-stats}.c $flags:" \
+        "$(echo "$out" | head -n 1)"
 
     cd "$tmp"
     lib=$libdir/libcrown.so.1
@@ -215,6 +224,12 @@ lib=$dest$libdir/libcrown.so.1
 [ -f "$dest$prefix/include/crown/crown.h" ] || fail "crown/crown.h not installed"
 [ -f "$dest$libdir/pkgconfig/crown.pc" ] || fail "crown.pc not installed"
 
+# The programs in bin, the demos' sources (not programs) with the examples.
+[ "$(ls "$dest$prefix/bin")" = "$(printf '%s\n' $programs)" ] ||
+    fail "bin holds $(ls "$dest$prefix/bin" | tr '\n' ' '), not just $programs"
+[ "$(ls "$dest$examples")" = "$(printf '%s\n' $example_sources)" ] ||
+    fail "$examples holds $(ls "$dest$examples" | tr '\n' ' '), not $example_sources"
+
 # SONAME and exports: only crown_*, each with its version: CROWN_1.1 for
 # those lib/crown.map names in that node, CROWN_1 for the others.
 if command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
@@ -244,15 +259,12 @@ fi
 # A C program through pkg-config, against the staged tree.
 flags=$(PKG_CONFIG_PATH="$dest$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
     pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
-${CC:-cc} -std=c11 -Wall -Wextra -Werror "$minimal" $flags -o "$tmp/minimal" ||
-    fail "minimal.c does not build against the installed library"
+${CC:-cc} -std=c11 -Wall -Wextra -Werror "$dest$examples/minimal.c" $flags -o "$tmp/minimal" ||
+    fail "the installed minimal.c does not build against the installed library"
 out=$(LD_LIBRARY_PATH="$dest$libdir" "$tmp/minimal") || fail "minimal failed: $out"
 echo "$out" | grep -q "game over" || fail "minimal printed: $out"
 echo "staged minimal: $(echo "$out" | head -n 1)"
 
-for prog in crown-play crown-bench crown-minimal kings-family-stats; do
-    [ -x "$dest$prefix/bin/$prog" ] || fail "$prog not installed"
-done
 LD_LIBRARY_PATH="$dest$libdir" "$dest$prefix/bin/crown-play" --list | grep -q game_of_kingdoms ||
     fail "crown-play --list"
 
