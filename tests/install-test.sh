@@ -6,7 +6,8 @@
 #    or CROWN_1.1 for those lib/crown.map adds in that node),
 #    crown.pc works, the installed minimal.c builds against the staged tree,
 #    bin holds the programs crown-play and crown-bench only (the demos are
-#    installed as sources with the examples), the staged programs and Python
+#    installed as sources with the examples), the LICENSE is in
+#    share/doc/crown, the staged programs and Python
 #    package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing finds a staged
 #    tree by itself).
 # 2. The real install, in a private mount namespace (root and `unshare -m`):
@@ -229,6 +230,8 @@ lib=$dest$libdir/libcrown.so.1
     fail "bin holds $(ls "$dest$prefix/bin" | tr '\n' ' '), not just $programs"
 [ "$(ls "$dest$examples")" = "$(printf '%s\n' $example_sources)" ] ||
     fail "$examples holds $(ls "$dest$examples" | tr '\n' ' '), not $example_sources"
+cmp -s "$src/LICENSE" "$dest$prefix/share/doc/crown/LICENSE" ||
+    fail "LICENSE is not installed as share/doc/crown/LICENSE"
 
 # SONAME and exports: only crown_*, each with its version: CROWN_1.1 for
 # those lib/crown.map names in that node, CROWN_1 for the others.
