@@ -2,23 +2,23 @@
 # What `meson install` gives a user.
 #
 # 1. A staged install (DESTDIR): the files are there, libcrown's SONAME is
-#    libcrown.so.1 and it exports only crown_* symbols, each versioned (CROWN_1,
-#    or CROWN_1.1 for those lib/crown.map adds in that node),
+#    libcrown.so.1 and it exports only crown_* symbols, each versioned
+#    (CROWN_1, or CROWN_1.1 for those lib/crown.map adds in that node),
 #    crown.pc works, the installed minimal.c builds against the staged tree,
 #    bin holds the programs crown-play and crown-bench only (the demos are
-#    installed as sources with the examples), the LICENSE is in
-#    share/doc/crown, the staged programs and Python
-#    package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing finds a staged
-#    tree by itself).
+#    installed as sources with the examples), each with its man page in
+#    share/man/man1, the LICENSE is in share/doc/crown, the staged programs
+#    and Python package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing
+#    finds a staged tree by itself).
 # 2. The real install, in a private mount namespace (root and `unshare -m`):
 #    /usr/local, /etc, /var/cache/ldconfig and the Python package's directory
 #    are overlays whose changes stay in a tmpfs of the namespace, so nothing
 #    reaches the real system.  It runs the README's install command, then,
 #    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
-#    programs; the installed examples minimal.c and kings-family-stats.c built
-#    with `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
-#    package's own tests with Meson's
-#    python3, `import crown` with Debian's
+#    programs, and `man -w` finds their pages; the installed examples
+#    minimal.c and kings-family-stats.c built with
+#    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
+#    package's own tests with Meson's python3, `import crown` with Debian's
 #    /usr/bin/python3 (when Meson's python3 is another one, the source is
 #    configured and installed again with Debian's default PATH, as on a fresh
 #    Debian machine); and `pip install --no-index ./python` (then its sdist)
@@ -134,6 +134,17 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     "$prefix/bin/crown-play" --list | grep -q game_of_kingdoms || fail "crown-play --list"
     "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
     echo "programs: $programs run"
+    # man finds their pages.
+    if command -v man >/dev/null 2>&1; then
+        for prog in $programs; do
+            where=$(man -w "$prog" 2>&1) || fail "man -w $prog: $where"
+            [ "$(readlink -f "$where")" = "$(readlink -f "$prefix/share/man/man1/$prog.1")" ] ||
+                fail "man -w $prog gives $where"
+        done
+        echo "man: finds the pages of $programs in $prefix/share/man/man1"
+    else
+        skipped "man: not there (Debian: man-db)"
+    fi
 
     # The installed examples, built as the README builds a user's program.
     flags=$(pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
@@ -232,6 +243,10 @@ lib=$dest$libdir/libcrown.so.1
     fail "$examples holds $(ls "$dest$examples" | tr '\n' ' '), not $example_sources"
 cmp -s "$src/LICENSE" "$dest$prefix/share/doc/crown/LICENSE" ||
     fail "LICENSE is not installed as share/doc/crown/LICENSE"
+# A man page for each program, and none for another.
+man1=$dest$prefix/share/man/man1
+[ "$(ls "$man1" 2>/dev/null)" = "$(printf '%s.1\n' $programs)" ] ||
+    fail "share/man/man1 holds $(ls "$man1" 2>/dev/null | tr '\n' ' '), not a page for each of $programs"
 
 # SONAME and exports: only crown_*, each with its version: CROWN_1.1 for
 # those lib/crown.map names in that node, CROWN_1 for the others.
