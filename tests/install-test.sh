@@ -22,7 +22,14 @@
 #    /usr/bin/python3 (when Meson's python3 is another one, the source is
 #    configured and installed again with Debian's default PATH, as on a fresh
 #    Debian machine); and `pip install --no-index ./python` (then its sdist)
-#    in a venv of /usr/bin/python3.
+#    in a venv of /usr/bin/python3.  Then the uninstall: installed again, as
+#    after an update, and the package imported by root (writing its
+#    bytecode), the README's uninstall command leaves the prefix and the
+#    package's directory exactly as they were before the install (a listing
+#    of both), and the loader's cache no longer names libcrown.
+# Neither part changes the build directory's record of a real install
+# (meson-logs): the staged install's log is put back, the real install's
+# stays in the namespace.
 #
 # Part 2 needs root, unshare, overlayfs and the prefix /usr/local (the
 # README's); when it or a piece of it cannot run, the test says what was
@@ -58,6 +65,12 @@ skipped() {
     echo "$*" >>"$tmp/skipped"
 }
 
+# Where `import crown` finds the package: the directory that holds crown/.
+pywhere='
+import os, crown
+print(os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__))))
+'
+
 # The check every Python runs: import crown as a user does (from a directory
 # with nothing of crown's in it), play a game, and say where crown and
 # libcrown came from.  argv: the directory crown must come from ("-": any),
@@ -89,10 +102,15 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     mount -t tmpfs crown-install-test "$ns" || { skipped "real install: cannot mount a tmpfs"; exit 77; }
     private=""
     n=0
-    # make_private DIR: its nearest existing directory becomes an overlay.
-    make_private() {
+    # nearest DIR: DIR, or its nearest existing parent.
+    nearest() {
         d=$1
         while [ ! -d "$d" ]; do d=$(dirname "$d"); done
+        echo "$d"
+    }
+    # make_private DIR: its nearest existing directory becomes an overlay.
+    make_private() {
+        d=$(nearest "$1")
         for p in $private; do
             case $d/ in "$p"/*) return 0 ;; esac
         done
@@ -103,10 +121,27 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
             -o "lowerdir=$d,upperdir=$ns/$n/upper,workdir=$ns/$n/work" "$d" || return 1
         private="$private $d"
     }
-    for d in "$prefix" /etc /var/cache/ldconfig $( [ "$pydir" = - ] || echo "$pydir"); do
+    # The build's logs too: the install keeps its log there for the uninstall.
+    for d in "$prefix" /etc /var/cache/ldconfig $( [ "$pydir" = - ] || echo "$pydir") \
+        "$build/meson-logs"; do
         make_private "$d" || { skipped "real install: cannot make $d private (overlayfs)"; exit 77; }
     done
     echo "private:$private"
+
+    # What the prefix and the Python package's directory hold before: the
+    # uninstall must leave them so.  (Only when crown is not installed yet.)
+    listing() {
+        find "$prefix" $( [ "$pydir" = - ] || nearest "$pydir") \
+            -printf '%y %m %u:%g %p -> %l\n' | sort -u
+    }
+    ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
+    if [ -e "$libdir/libcrown.so.1" ] || [ -e "$prefix/include/crown" ] ||
+        { [ "$pydir" != - ] && [ -e "$pydir/crown" ]; } || "$ldconfig" -p | grep -q libcrown; then
+        before=
+    else
+        listing >"$tmp/before"
+        before=$tmp/before
+    fi
 
     # As a user has it: nothing set that only a test would set.
     unset LD_LIBRARY_PATH PYTHONPATH PYTHONHOME CROWN_LIBRARY PKG_CONFIG_PATH \
@@ -119,7 +154,6 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
         fail "README.md's Install section has no line 'meson install -C build'"
     (cd "$src" && meson install -C "$build") >"$tmp/real-install.log" 2>&1 ||
         { cat "$tmp/real-install.log" >&2; fail "meson install -C $build failed"; }
-    ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
     "$ldconfig" -p | grep -q " => $libdir/libcrown.so.1\$" ||
         { cat "$tmp/real-install.log" >&2; fail "meson install did not put libcrown.so.1 in the loader's cache"; }
     echo "loader: $("$ldconfig" -p | grep libcrown)"
@@ -220,6 +254,49 @@ import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_b
         "$tmp/venv/bin/python" -c "$pycheck" - "$lib" pip >/dev/null || fail "venv: import crown (sdist)"
         echo "pip: ./python and $sdist install offline into a venv"
     fi
+
+    # The uninstall.  First installed again, as after an update (Meson's log
+    # of this install names no directory: they were there), and the package
+    # imported by root, who may write its bytecode (__pycache__) beside it;
+    # then the README's uninstall command (after that of the Debian build):
+    # the prefix and the package's directory are as they were before the
+    # install, and the loader's cache no longer names libcrown.
+    if [ -z "$before" ]; then
+        skipped "uninstall: crown was installed in $prefix already"
+        exit 77
+    fi
+    echo "$readme_install" | grep -qx 'sh lib/uninstall.sh build' ||
+        fail "README.md's Install section has no line 'sh lib/uninstall.sh build'"
+    (cd "$src" && meson install -C "$build") >"$tmp/real-install.log" 2>&1 ||
+        { cat "$tmp/real-install.log" >&2; fail "meson install -C $build, again, failed"; }
+    for py in $( [ -z "$python" ] || echo "$python") \
+        $( [ ! -d "$tmp/debian-build" ] || echo "$debian"); do
+        # -S: no site directory's .pth modules, whose bytecode would be
+        # written too.
+        where=$(cd "$tmp" && "$py" -c "$pywhere") || fail "$py: import crown"
+        (cd "$tmp" && env -u PYTHONDONTWRITEBYTECODE "$py" -S -c \
+            'import sys; sys.path.insert(0, sys.argv[1]); import crown, crown.env' "$where") ||
+            fail "$py -S: import crown"
+        [ -d "$where/crown/__pycache__" ] || fail "$py wrote no bytecode into $where/crown"
+    done
+    if [ -d "$tmp/debian-build" ]; then
+        (cd "$src" && sh lib/uninstall.sh "$tmp/debian-build") >"$tmp/uninstall.log" 2>&1 ||
+            { cat "$tmp/uninstall.log" >&2; fail "sh lib/uninstall.sh $tmp/debian-build failed"; }
+    fi
+    (cd "$src" && sh lib/uninstall.sh "$build") >>"$tmp/uninstall.log" 2>&1 ||
+        { cat "$tmp/uninstall.log" >&2; fail "sh lib/uninstall.sh $build failed"; }
+    listing >"$tmp/after"
+    if ! diff -u --label "before the install" --label "after the uninstall" \
+        "$tmp/before" "$tmp/after" >&2; then
+        cat "$tmp/uninstall.log" >&2
+        fail "the uninstall did not leave $prefix $( [ "$pydir" = - ] || echo "and $pydir ")as it was" \
+            "(diff above)"
+    fi
+    if "$ldconfig" -p | grep libcrown >&2; then
+        fail "the loader's cache still names libcrown after the uninstall"
+    fi
+    echo "uninstall: after two installs, $prefix $( [ "$pydir" = - ] || echo "and $pydir ")are" \
+        "as they were, libcrown is out of the loader's cache: $(tail -n 1 "$tmp/uninstall.log")"
     exit 0
 fi
 
@@ -228,8 +305,18 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 dest=$tmp/dest
 
-meson install -C "$build" --destdir "$dest" --no-rebuild >"$tmp/install.log" 2>&1 ||
-    { cat "$tmp/install.log" >&2; fail "meson install failed"; }
+# A staged install writes Meson's install log anew: the build directory's own
+# (a real install's, which `ninja uninstall` reads) is put back after it.
+log=$build/meson-logs/install-log.txt
+[ ! -f "$log" ] || cp -p "$log" "$tmp/install-log.txt" || fail "cannot keep $log"
+status=0
+meson install -C "$build" --destdir "$dest" --no-rebuild >"$tmp/install.log" 2>&1 || status=$?
+if [ -f "$tmp/install-log.txt" ]; then
+    cp -p "$tmp/install-log.txt" "$log" || fail "cannot put $log back"
+else
+    rm -f "$log"
+fi
+[ $status -eq 0 ] || { cat "$tmp/install.log" >&2; fail "meson install failed"; }
 
 lib=$dest$libdir/libcrown.so.1
 [ -f "$lib" ] || fail "no $libdir/libcrown.so.1 installed"
@@ -311,7 +398,8 @@ if [ $real = yes ]; then
     # What the real system has before, to check that nothing leaks out.
     state() {
         ls -d "$libdir"/libcrown* "$prefix/bin/crown-play" "$prefix/include/crown" \
-            $( [ "$pydir" = - ] || echo "$pydir/crown") 2>/dev/null || true
+            $( [ "$pydir" = - ] || echo "$pydir/crown") "$build/meson-logs"/*install* \
+            2>/dev/null || true
         cksum /etc/ld.so.cache 2>/dev/null || true
     }
     before=$(state)
