@@ -6,7 +6,8 @@
 # usage lines as its SYNOPSIS, the same options and arguments as its OPTIONS)
 # and that groff renders without a warning.
 # usage: docs-test.sh SOURCE_DIR [PROGRAM...]
-#   PROGRAM: the installed programs, as built.
+#   PROGRAM: the installed programs, as built (none: the man pages are not
+#   checked).
 set -u
 src=$1
 shift
@@ -48,8 +49,8 @@ help_options() {
     sed -n 's/^  \(--[a-z][a-z-]*\)\( [A-Z][A-Z]*\)\{0,1\}\( .*\)\{0,1\}$/\1\2/p' "$1" | sort
 }
 
-# The options of a man page's OPTIONS section, in the same form: the tag line
-# after each .TP (".BI \-\-seed " N"), as groff prints it.
+# The options of a man page's OPTIONS section, in the same form, read from
+# the tag line after each .TP: '.BI \-\-seed " N"' is "--seed N".
 man_options() {
     awk '/^\.SH / { inside = ($2 == "OPTIONS") } inside && tag { print; tag = 0 }
          inside && /^\.TP/ { tag = 1 }' "$1" |
@@ -99,8 +100,9 @@ for prog in "$@"; do
     fi
     pages=$((pages + 1))
 done
+# (Without the programs, -Dexamples=false, none is installed to check.)
 for page in "$src"/docs/man/*.1; do
-    [ -f "$page" ] || continue
+    [ $# -gt 0 ] && [ -f "$page" ] || continue
     name=$(basename "$page" .1)
     for prog in "$@"; do
         [ "$(basename "$prog")" != "$name" ] || continue 2
