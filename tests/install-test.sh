@@ -2,29 +2,40 @@
 # What `meson install` gives a user.
 #
 # 1. A staged install (DESTDIR): the files are there, libcrown's SONAME is
-#    libcrown.so.1 and it exports only crown_* symbols, each versioned (CROWN_1,
-#    or CROWN_1.1 for those lib/crown.map adds in that node),
-#    crown.pc works, minimal.c builds against the staged tree, the staged
-#    programs and Python package run (with LD_LIBRARY_PATH and PYTHONPATH:
-#    nothing finds a staged tree by itself).
+#    libcrown.so.1 and it exports only crown_* symbols, each versioned
+#    (CROWN_1, or CROWN_1.1 for those lib/crown.map adds in that node),
+#    crown.pc works, the installed minimal.c builds against the staged tree,
+#    bin holds the programs crown-play and crown-bench only (the demos are
+#    installed as sources with the examples), each with its man page in
+#    share/man/man1, the LICENSE is in share/doc/crown, the staged programs
+#    and Python package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing
+#    finds a staged tree by itself).
 # 2. The real install, in a private mount namespace (root and `unshare -m`):
 #    /usr/local, /etc, /var/cache/ldconfig and the Python package's directory
 #    are overlays whose changes stay in a tmpfs of the namespace, so nothing
 #    reaches the real system.  It runs the README's install command, then,
 #    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
-#    programs; minimal.c built with `cc ... $(pkg-config --cflags --libs
-#    crown)`; `import crown` and the package's own tests with Meson's
-#    python3, `import crown` with Debian's
+#    programs, and `man -w` finds their pages; the installed examples
+#    minimal.c and kings-family-stats.c built with
+#    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
+#    package's own tests with Meson's python3, `import crown` with Debian's
 #    /usr/bin/python3 (when Meson's python3 is another one, the source is
 #    configured and installed again with Debian's default PATH, as on a fresh
 #    Debian machine); and `pip install --no-index ./python` (then its sdist)
-#    in a venv of /usr/bin/python3.
+#    in a venv of /usr/bin/python3.  Then the uninstall: installed again, as
+#    after an update, and the package imported by root (writing its
+#    bytecode), the README's uninstall command leaves the prefix and the
+#    package's directory exactly as they were before the install (a listing
+#    of both), and the loader's cache no longer names libcrown.
+# Neither part changes the build directory's record of a real install
+# (meson-logs): the staged install's log is put back, the real install's
+# stays in the namespace.
 #
 # Part 2 needs root, unshare, overlayfs and the prefix /usr/local (the
 # README's); when it or a piece of it cannot run, the test says what was
 # skipped and exits 77 (skipped), never 0.
 #
-# usage: install-test.sh BUILD_DIR PREFIX LIBDIR PYTHON_DIR MINIMAL_C [PYTHON]
+# usage: install-test.sh BUILD_DIR PREFIX LIBDIR PYTHON_DIR [PYTHON]
 #   PYTHON_DIR is "-" and PYTHON empty when Meson installs no Python package.
 set -eu
 
@@ -32,10 +43,13 @@ build=$1
 prefix=$2
 libdir=$3
 pydir=$4
-minimal=$5
-python=${6:-}
+python=${5:-}
 
 case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
+# What goes to bin, and the examples' sources (ls order).
+programs="crown-bench crown-play"
+examples=$prefix/share/doc/crown/examples
+example_sources="ismcts.py kings-family-stats.c minimal.c"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,6 +64,12 @@ skipped() {
     echo "install-test: SKIPPED: $*"
     echo "$*" >>"$tmp/skipped"
 }
+
+# Where `import crown` finds the package: the directory that holds crown/.
+pywhere='
+import os, crown
+print(os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__))))
+'
 
 # The check every Python runs: import crown as a user does (from a directory
 # with nothing of crown's in it), play a game, and say where crown and
@@ -82,10 +102,15 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     mount -t tmpfs crown-install-test "$ns" || { skipped "real install: cannot mount a tmpfs"; exit 77; }
     private=""
     n=0
-    # make_private DIR: its nearest existing directory becomes an overlay.
-    make_private() {
+    # nearest DIR: DIR, or its nearest existing parent.
+    nearest() {
         d=$1
         while [ ! -d "$d" ]; do d=$(dirname "$d"); done
+        echo "$d"
+    }
+    # make_private DIR: its nearest existing directory becomes an overlay.
+    make_private() {
+        d=$(nearest "$1")
         for p in $private; do
             case $d/ in "$p"/*) return 0 ;; esac
         done
@@ -96,10 +121,27 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
             -o "lowerdir=$d,upperdir=$ns/$n/upper,workdir=$ns/$n/work" "$d" || return 1
         private="$private $d"
     }
-    for d in "$prefix" /etc /var/cache/ldconfig $( [ "$pydir" = - ] || echo "$pydir"); do
+    # The build's logs too: the install keeps its log there for the uninstall.
+    for d in "$prefix" /etc /var/cache/ldconfig $( [ "$pydir" = - ] || echo "$pydir") \
+        "$build/meson-logs"; do
         make_private "$d" || { skipped "real install: cannot make $d private (overlayfs)"; exit 77; }
     done
     echo "private:$private"
+
+    # What the prefix and the Python package's directory hold before: the
+    # uninstall must leave them so.  (Only when crown is not installed yet.)
+    listing() {
+        find "$prefix" $( [ "$pydir" = - ] || nearest "$pydir") \
+            -printf '%y %m %u:%g %p -> %l\n' | sort -u
+    }
+    ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
+    if [ -e "$libdir/libcrown.so.1" ] || [ -e "$prefix/include/crown" ] ||
+        { [ "$pydir" != - ] && [ -e "$pydir/crown" ]; } || "$ldconfig" -p | grep -q libcrown; then
+        before=
+    else
+        listing >"$tmp/before"
+        before=$tmp/before
+    fi
 
     # As a user has it: nothing set that only a test would set.
     unset LD_LIBRARY_PATH PYTHONPATH PYTHONHOME CROWN_LIBRARY PKG_CONFIG_PATH \
@@ -112,31 +154,44 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
         fail "README.md's Install section has no line 'meson install -C build'"
     (cd "$src" && meson install -C "$build") >"$tmp/real-install.log" 2>&1 ||
         { cat "$tmp/real-install.log" >&2; fail "meson install -C $build failed"; }
-    ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
     "$ldconfig" -p | grep -q " => $libdir/libcrown.so.1\$" ||
         { cat "$tmp/real-install.log" >&2; fail "meson install did not put libcrown.so.1 in the loader's cache"; }
     echo "loader: $("$ldconfig" -p | grep libcrown)"
 
     # The installed programs, found by the loader alone (no RUNPATH either).
-    for prog in crown-play crown-bench crown-minimal kings-family-stats; do
+    for prog in $programs; do
         [ -x "$prefix/bin/$prog" ] || fail "$prog not installed"
         if readelf -d "$prefix/bin/$prog" | grep -Eq '\((RUNPATH|RPATH)\)'; then
             fail "$prog has a RUNPATH/RPATH"
         fi
     done
     "$prefix/bin/crown-play" --list | grep -q game_of_kingdoms || fail "crown-play --list"
-    "$prefix/bin/crown-minimal" | grep -q "game over" || fail "crown-minimal"
     "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
-    "$prefix/bin/kings-family-stats" --help >/dev/null || fail "kings-family-stats --help"
-    echo "programs: crown-play, crown-minimal, crown-bench, kings-family-stats run"
+    echo "programs: $programs run"
+    # man finds their pages.
+    if command -v man >/dev/null 2>&1; then
+        for prog in $programs; do
+            where=$(man -w "$prog" 2>&1) || fail "man -w $prog: $where"
+            [ "$(readlink -f "$where")" = "$(readlink -f "$prefix/share/man/man1/$prog.1")" ] ||
+                fail "man -w $prog gives $where"
+        done
+        echo "man: finds the pages of $programs in $prefix/share/man/man1"
+    else
+        skipped "man: not there (Debian: man-db)"
+    fi
 
-    # A user's C program, as the README builds it.
+    # The installed examples, built as the README builds a user's program.
     flags=$(pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
-    ${CC:-cc} -std=c11 -Wall -Wextra -Werror "$minimal" $flags -o "$tmp/minimal" ||
-        fail "minimal.c does not build with \$(pkg-config --cflags --libs crown)"
+    for ex in minimal kings-family-stats; do
+        ${CC:-cc} -std=c11 -Wall -Wextra -Werror "$examples/$ex.c" $flags -o "$tmp/$ex" ||
+            fail "$examples/$ex.c does not build with \$(pkg-config --cflags --libs crown)"
+    done
     out=$("$tmp/minimal") || fail "minimal built with pkg-config failed: $out"
     echo "$out" | grep -q "game over" || fail "minimal printed: $out"
-    echo "pkg-config: cc minimal.c $flags: $(echo "$out" | head -n 1)"
+    out=$("$tmp/kings-family-stats" --games 20) || fail "kings-family-stats failed: $out"
+    echo "$out" | grep -q "^greedy  games 20 " || fail "kings-family-stats printed: $out"
+    echo "pkg-config: cc $examples/{minimal,kings-family-stats}.c $flags:" \
+        "$(echo "$out" | head -n 1)"
 
     cd "$tmp"
     lib=$libdir/libcrown.so.1
@@ -199,6 +254,49 @@ import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_b
         "$tmp/venv/bin/python" -c "$pycheck" - "$lib" pip >/dev/null || fail "venv: import crown (sdist)"
         echo "pip: ./python and $sdist install offline into a venv"
     fi
+
+    # The uninstall.  First installed again, as after an update (Meson's log
+    # of this install names no directory: they were there), and the package
+    # imported by root, who may write its bytecode (__pycache__) beside it;
+    # then the README's uninstall command (after that of the Debian build):
+    # the prefix and the package's directory are as they were before the
+    # install, and the loader's cache no longer names libcrown.
+    if [ -z "$before" ]; then
+        skipped "uninstall: crown was installed in $prefix already"
+        exit 77
+    fi
+    echo "$readme_install" | grep -qx 'sh lib/uninstall.sh build' ||
+        fail "README.md's Install section has no line 'sh lib/uninstall.sh build'"
+    (cd "$src" && meson install -C "$build") >"$tmp/real-install.log" 2>&1 ||
+        { cat "$tmp/real-install.log" >&2; fail "meson install -C $build, again, failed"; }
+    for py in $( [ -z "$python" ] || echo "$python") \
+        $( [ ! -d "$tmp/debian-build" ] || echo "$debian"); do
+        # -S: no site directory's .pth modules, whose bytecode would be
+        # written too.
+        where=$(cd "$tmp" && "$py" -c "$pywhere") || fail "$py: import crown"
+        (cd "$tmp" && env -u PYTHONDONTWRITEBYTECODE "$py" -S -c \
+            'import sys; sys.path.insert(0, sys.argv[1]); import crown, crown.env' "$where") ||
+            fail "$py -S: import crown"
+        [ -d "$where/crown/__pycache__" ] || fail "$py wrote no bytecode into $where/crown"
+    done
+    if [ -d "$tmp/debian-build" ]; then
+        (cd "$src" && sh lib/uninstall.sh "$tmp/debian-build") >"$tmp/uninstall.log" 2>&1 ||
+            { cat "$tmp/uninstall.log" >&2; fail "sh lib/uninstall.sh $tmp/debian-build failed"; }
+    fi
+    (cd "$src" && sh lib/uninstall.sh "$build") >>"$tmp/uninstall.log" 2>&1 ||
+        { cat "$tmp/uninstall.log" >&2; fail "sh lib/uninstall.sh $build failed"; }
+    listing >"$tmp/after"
+    if ! diff -u --label "before the install" --label "after the uninstall" \
+        "$tmp/before" "$tmp/after" >&2; then
+        cat "$tmp/uninstall.log" >&2
+        fail "the uninstall did not leave $prefix $( [ "$pydir" = - ] || echo "and $pydir ")as it was" \
+            "(diff above)"
+    fi
+    if "$ldconfig" -p | grep libcrown >&2; then
+        fail "the loader's cache still names libcrown after the uninstall"
+    fi
+    echo "uninstall: after two installs, $prefix $( [ "$pydir" = - ] || echo "and $pydir ")are" \
+        "as they were, libcrown is out of the loader's cache: $(tail -n 1 "$tmp/uninstall.log")"
     exit 0
 fi
 
@@ -207,13 +305,35 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 dest=$tmp/dest
 
-meson install -C "$build" --destdir "$dest" --no-rebuild >"$tmp/install.log" 2>&1 ||
-    { cat "$tmp/install.log" >&2; fail "meson install failed"; }
+# A staged install writes Meson's install log anew: the build directory's own
+# (a real install's, which `ninja uninstall` reads) is put back after it.
+log=$build/meson-logs/install-log.txt
+[ ! -f "$log" ] || cp -p "$log" "$tmp/install-log.txt" || fail "cannot keep $log"
+status=0
+meson install -C "$build" --destdir "$dest" --no-rebuild >"$tmp/install.log" 2>&1 || status=$?
+if [ -f "$tmp/install-log.txt" ]; then
+    cp -p "$tmp/install-log.txt" "$log" || fail "cannot put $log back"
+else
+    rm -f "$log"
+fi
+[ $status -eq 0 ] || { cat "$tmp/install.log" >&2; fail "meson install failed"; }
 
 lib=$dest$libdir/libcrown.so.1
 [ -f "$lib" ] || fail "no $libdir/libcrown.so.1 installed"
 [ -f "$dest$prefix/include/crown/crown.h" ] || fail "crown/crown.h not installed"
 [ -f "$dest$libdir/pkgconfig/crown.pc" ] || fail "crown.pc not installed"
+
+# The programs in bin, the demos' sources (not programs) with the examples.
+[ "$(ls "$dest$prefix/bin")" = "$(printf '%s\n' $programs)" ] ||
+    fail "bin holds $(ls "$dest$prefix/bin" | tr '\n' ' '), not just $programs"
+[ "$(ls "$dest$examples")" = "$(printf '%s\n' $example_sources)" ] ||
+    fail "$examples holds $(ls "$dest$examples" | tr '\n' ' '), not $example_sources"
+cmp -s "$src/LICENSE" "$dest$prefix/share/doc/crown/LICENSE" ||
+    fail "LICENSE is not installed as share/doc/crown/LICENSE"
+# A man page for each program, and none for another.
+man1=$dest$prefix/share/man/man1
+[ "$(ls "$man1" 2>/dev/null)" = "$(printf '%s.1\n' $programs)" ] ||
+    fail "share/man/man1 holds $(ls "$man1" 2>/dev/null | tr '\n' ' '), not a page for each of $programs"
 
 # SONAME and exports: only crown_*, each with its version: CROWN_1.1 for
 # those lib/crown.map names in that node, CROWN_1 for the others.
@@ -244,15 +364,12 @@ fi
 # A C program through pkg-config, against the staged tree.
 flags=$(PKG_CONFIG_PATH="$dest$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
     pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
-${CC:-cc} -std=c11 -Wall -Wextra -Werror "$minimal" $flags -o "$tmp/minimal" ||
-    fail "minimal.c does not build against the installed library"
+${CC:-cc} -std=c11 -Wall -Wextra -Werror "$dest$examples/minimal.c" $flags -o "$tmp/minimal" ||
+    fail "the installed minimal.c does not build against the installed library"
 out=$(LD_LIBRARY_PATH="$dest$libdir" "$tmp/minimal") || fail "minimal failed: $out"
 echo "$out" | grep -q "game over" || fail "minimal printed: $out"
 echo "staged minimal: $(echo "$out" | head -n 1)"
 
-for prog in crown-play crown-bench crown-minimal kings-family-stats; do
-    [ -x "$dest$prefix/bin/$prog" ] || fail "$prog not installed"
-done
 LD_LIBRARY_PATH="$dest$libdir" "$dest$prefix/bin/crown-play" --list | grep -q game_of_kingdoms ||
     fail "crown-play --list"
 
@@ -281,7 +398,8 @@ if [ $real = yes ]; then
     # What the real system has before, to check that nothing leaks out.
     state() {
         ls -d "$libdir"/libcrown* "$prefix/bin/crown-play" "$prefix/include/crown" \
-            $( [ "$pydir" = - ] || echo "$pydir/crown") 2>/dev/null || true
+            $( [ "$pydir" = - ] || echo "$pydir/crown") "$build/meson-logs"/*install* \
+            2>/dev/null || true
         cksum /etc/ld.so.cache 2>/dev/null || true
     }
     before=$(state)

@@ -1,0 +1,117 @@
+#!/bin/sh
+# What a reader finds: the README's Documentation section names every
+# document in docs/ and docs/man/ and the LICENSE, which is the MIT license
+# that meson.build and python/pyproject.toml declare; each installed program
+# has a man page, docs/man/PROGRAM.1, that agrees with its --help (the same
+# usage lines as its SYNOPSIS, the same options and arguments as its OPTIONS)
+# and that groff renders without a warning.
+# usage: docs-test.sh SOURCE_DIR [PROGRAM...]
+#   PROGRAM: the installed programs, as built (none: the man pages are not
+#   checked).
+set -u
+src=$1
+shift
+
+fail() {
+    echo "docs-test: $*" >&2
+    exit 1
+}
+
+# The README's "## Documentation" section, up to the next "## " heading.
+section=$(sed -n '/^## Documentation$/,/^## /{/^## [^D]/d;p;}' "$src/README.md")
+[ -n "$section" ] || fail "README.md has no '## Documentation' section"
+
+n=0
+for f in "$src"/docs/*.md "$src"/docs/man/*.1; do
+    name=${f#"$src"/}
+    printf '%s\n' "$section" | grep -qF "\`$name\`" ||
+        fail "README.md's Documentation section does not name \`$name\`"
+    n=$((n + 1))
+done
+
+head -n 1 "$src/LICENSE" 2>/dev/null | grep -qx 'MIT License' || fail "LICENSE is not the MIT license"
+grep -q "^ *license: 'MIT'," "$src/meson.build" || fail "meson.build does not declare license: 'MIT'"
+grep -qx 'license = {text = "MIT"}' "$src/python/pyproject.toml" ||
+    fail "python/pyproject.toml does not declare the MIT license"
+printf '%s\n' "$section" | grep -qF '`LICENSE`' ||
+    fail "README.md's Documentation section does not name \`LICENSE\`"
+echo "docs-test: the README names the $n documents of docs/ and docs/man/, and the LICENSE (MIT)"
+
+# ---- the man pages -----------------------------------------------------------
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+groff=$(command -v groff) || groff=
+
+# The options a program's --help lists, one a line with its argument
+# ("--seed N"), sorted: its lines "  --name [ARG]  what it does".
+help_options() {
+    sed -n 's/^  \(--[a-z][a-z-]*\)\( [A-Z][A-Z]*\)\{0,1\}\( .*\)\{0,1\}$/\1\2/p' "$1" | sort
+}
+
+# The options of a man page's OPTIONS section, in the same form, read from
+# the tag line after each .TP: '.BI \-\-seed " N"' is "--seed N".
+man_options() {
+    awk '/^\.SH / { inside = ($2 == "OPTIONS") } inside && tag { print; tag = 0 }
+         inside && /^\.TP/ { tag = 1 }' "$1" |
+        sed 's/^\.[BIR]* //; s/\\-/-/g; s/"//g; s/  */ /g' |
+        sed -n 's/^\(--[a-z][a-z-]*\)\( [A-Z][A-Z]*\)\{0,1\}\([ ,].*\)\{0,1\}$/\1\2/p' | sort
+}
+
+# The usage lines of a --help, one a form (continuation lines joined).
+help_usage() {
+    sed -n '1,/^$/p' "$1" | sed 's/^usage: *//; s/^ *//; /^$/d' |
+        awk -v p="$2" 'index($0, p " ") == 1 || $0 == p { if (n++) print line; line = $0; next }
+                       { line = line " " $0 } END { if (n) print line }'
+}
+
+# A section of a man page as groff prints it, one line a paragraph (lines of
+# 2000 characters), indentation removed.
+man_section() {
+    "$groff" -man -Tascii -rLL=2000n -P-cbou "$1" 2>/dev/null |
+        awk -v s="$2" '/^[A-Z]/ { inside = ($0 == s); next } inside && NF { sub(/^ +/, ""); print }'
+}
+
+pages=0
+for prog in "$@"; do
+    name=$(basename "$prog")
+    page=$src/docs/man/$name.1
+    [ -f "$page" ] || fail "$name is installed but has no man page docs/man/$name.1"
+    "$prog" --help >"$tmp/help" 2>&1 || fail "$name --help failed"
+    sed -n '/^\.SH NAME$/{n;p;q;}' "$page" | sed 's/\\-/-/g' | grep -q "^$name - ." ||
+        fail "docs/man/$name.1: its NAME line is not '$name \\- what it does'"
+    help_options "$tmp/help" >"$tmp/help-options"
+    man_options "$page" >"$tmp/man-options"
+    [ -s "$tmp/help-options" ] || fail "$name --help lists no options"
+    diff -u --label "$name --help" --label "docs/man/$name.1 (OPTIONS)" \
+        "$tmp/help-options" "$tmp/man-options" >&2 ||
+        fail "docs/man/$name.1's OPTIONS differ from $name --help (diff above)"
+    if [ -n "$groff" ]; then
+        "$groff" -man -Tutf8 -ww -z "$page" >"$tmp/warnings" 2>&1 ||
+            { cat "$tmp/warnings" >&2; fail "groff fails on docs/man/$name.1"; }
+        [ ! -s "$tmp/warnings" ] ||
+            { cat "$tmp/warnings" >&2; fail "groff warns about docs/man/$name.1"; }
+        help_usage "$tmp/help" "$name" >"$tmp/help-usage"
+        man_section "$page" SYNOPSIS >"$tmp/man-usage"
+        [ -s "$tmp/help-usage" ] || fail "$name --help has no usage line"
+        diff -u --label "$name --help (usage)" --label "docs/man/$name.1 (SYNOPSIS)" \
+            "$tmp/help-usage" "$tmp/man-usage" >&2 ||
+            fail "docs/man/$name.1's SYNOPSIS differs from the usage of $name --help (diff above)"
+    fi
+    pages=$((pages + 1))
+done
+# (Without the programs, -Dexamples=false, none is installed to check.)
+for page in "$src"/docs/man/*.1; do
+    [ $# -gt 0 ] && [ -f "$page" ] || continue
+    name=$(basename "$page" .1)
+    for prog in "$@"; do
+        [ "$(basename "$prog")" != "$name" ] || continue 2
+    done
+    fail "docs/man/$name.1 is the man page of no installed program"
+done
+if [ $# -gt 0 ] && [ -z "$groff" ]; then
+    echo "docs-test: SKIPPED: the man pages' rendering and SYNOPSIS (no groff; Debian: groff-base)"
+    exit 77
+fi
+[ $# -eq 0 ] || echo "docs-test: the $pages man pages agree with their program's --help" \
+    "(usage, options) and render without warnings"
