@@ -597,6 +597,96 @@ START_TEST(ruling_announcement_ends_when_a_card_is_gained)
 }
 END_TEST
 
+/* Every decision of his own turn offers "announce" while he holds one or two
+ * cards: the Event drawn at a Marriage and the place of a lifted card too. */
+START_TEST(ruling_announce_at_any_decision_of_his_turn)
+{
+    /* The issue's game: seat 1 sheds Blue cards, then B9f marries B6m and
+     * the Marriage draws an Exile, which must be played. */
+    crown_game *g = game("players=2");
+    static const char *const deal[] = {"B2m", "R1f", "B3m", "R2m", "B4m", "R3f", "B6m",
+                                       "R4m", "B7m", "R6m", "B9f", "R7f", "Y1m", "R9m"};
+    char mv[64];
+    for (int i = 0; i < 14; i++) {
+        snprintf(mv, sizeof mv, "deal %s", deal[i]);
+        play(g, mv);
+    }
+    play(g, "found B1m");
+    static const char *const sheds[] = {"B2m right of B1m", "B3m right of B2m",
+                                        "B4m right of B3m", "B6m right of B4m"};
+    static const char *const draws[] = {"G1f", "G2m", "G3f", "G4m"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(mv, sizeof mv, "play %s", sheds[i]);
+        play(g, mv);
+        ck_assert_int_eq(current(g), 0);
+        play(g, "draw");
+        snprintf(mv, sizeof mv, "draw %s", draws[i]);
+        play(g, mv);
+        play(g, "stop");
+    }
+    play(g, "play B9f right of B6m");
+    play(g, "marriage exile");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FORCED);
+    ck_assert_int_eq(hand_size(g, 1), 2); /* B7m Y1m */
+    ck_assert(can_play(g, "exile on B9f to seat 0"));
+    ck_assert(can_play(g, "announce"));
+    ck_assert_int_eq(nlegal(g), 5); /* 2 Active cards x 2 seats, and announce */
+    play(g, "announce");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FORCED); /* the Exile is still to be played */
+    ck_assert(!can_play(g, "announce"));
+    ck_assert_int_eq(nlegal(g), 4);
+    play(g, "exile on B9f to seat 0");
+    ck_assert(st(g)->announced & 2);
+    crown_free(g);
+
+    /* Placing the card a New Connection lifted. */
+    g = game("players=2");
+    const char *const hands[] = {"new-connection Y1m R9m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0 B5m-reverse@0,2 R7f@0,8", "rest");
+    play(g, "new-connection on B5m-reverse");
+    ck_assert_int_eq(st(g)->mode, KBG_M_PLACE);
+    ck_assert(can_play(g, "announce"));
+    play(g, "announce");
+    ck_assert_int_eq(st(g)->mode, KBG_M_PLACE);
+    play(g, "place right of R7f");
+    ck_assert(st(g)->announced & 1);
+    crown_free(g);
+
+    /* The other decisions of a turn offered it already: after a draw, after
+     * a birth, after an Assassination, under a pending Draw 3. */
+    g = game("players=2");
+    const char *const h2[] = {"R7m", "R1f R2m"};
+    setup(g, h2, "B3m@0,0", "rest");
+    play(g, "draw");
+    play(g, "draw G9f");
+    ck_assert_int_eq(st(g)->mode, KBG_M_DRAWN);
+    ck_assert(can_play(g, "announce"));
+    crown_free(g);
+    g = game("players=2");
+    const char *const h3[] = {"B5f Y1m R9m", "R1f R2m"};
+    setup(g, h3, "B3m@0,0", "rest");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage G4f");
+    ck_assert_int_eq(st(g)->mode, KBG_M_CHILD);
+    ck_assert(can_play(g, "announce"));
+    crown_free(g);
+    g = game("players=2");
+    const char *const h4[] = {"assassination Y1m R9m", "R1f R2m"};
+    setup(g, h4, "B3m@0,0 B5f@0,2", "rest");
+    play(g, "assassination on B5f");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FREE);
+    ck_assert(can_play(g, "announce"));
+    crown_free(g);
+    g = game("players=2");
+    const char *const h5[] = {"B8f-draw3 Y1m R1m", "B2f-skip R2m"};
+    setup(g, h5, "B3f@0,0", "rest");
+    play(g, "play B8f-draw3 right of B3f");
+    ck_assert_int_eq(st(g)->mode, KBG_M_PENDING);
+    ck_assert(can_play(g, "announce"));
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(ruling_unannounced_last_card_costs_three_cards_and_a_turn)
 {
     crown_game *g = game("players=3");
@@ -1300,6 +1390,7 @@ int main(void)
     tcase_add_test(tc, ruling_the_last_card_is_a_character);
     tcase_add_test(tc, ruling_kings_blood_announcement);
     tcase_add_test(tc, ruling_announcement_ends_when_a_card_is_gained);
+    tcase_add_test(tc, ruling_announce_at_any_decision_of_his_turn);
     tcase_add_test(tc, ruling_unannounced_last_card_costs_three_cards_and_a_turn);
     tcase_add_test(tc, ruling_skip_and_reverse);
     tcase_add_test(tc, ruling_reverse_with_two_players);

@@ -307,24 +307,38 @@ static size_t event_moves(const kbg_config *cfg, const kbg_state *s, gn_lazy_vie
     return n;
 }
 
+/* "King's Blood!" may be announced at any decision of the player's own
+ * turn while he holds one or two cards and has no valid announcement (the
+ * winner, whose hand is empty, has nothing to announce). */
+static int may_announce(const kbg_state *s)
+{
+    const gn_set *hand = &s->hand[s->player];
+    return !gn_set_empty(hand) && gn_set_at_most_two(hand) && !(s->announced & BIT(s->player));
+}
+
 static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move *out)
 {
-    int p = s->player, mode = s->mode;
+    int mode = s->mode;
     size_t n = 0;
-    const gn_set *hand = &s->hand[p];
     if (mode == KBG_M_PLACE) {
         gn_spot spots[2 * GN_CARDS];
         int k = gn_new_connection_spots(&s->gn, s->nc_card, spots);
         for (int i = 0; i < k; i++)
             if (s->nc_to == KBG_NONE || spots[i].target == s->nc_to)
                 out[n++] = CROWN_KB_PLACE(spots[i].target, spots[i].side > 0);
+        if (may_announce(s))
+            out[n++] = CROWN_KB_ANNOUNCE;
         return n;
     }
     gn_lazy_view view;
     view.built = 0; /* (not the whole view: it is rarely needed) */
     const gn_set *active = &s->gn.active;
-    if (mode == KBG_M_FORCED)
-        return event_moves(cfg, s, &view, s->forced, 1, out);
+    if (mode == KBG_M_FORCED) {
+        n = event_moves(cfg, s, &view, s->forced, 1, out);
+        if (may_announce(s))
+            out[n++] = CROWN_KB_ANNOUNCE;
+        return n;
+    }
     int child_number = mode == KBG_M_CHILD ? CARD(cfg, s->child)->number : -1;
     /* The cards that may be targeted (target_ok), and those that take any
      * Character (carrying the King's Blood card). */
@@ -386,7 +400,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         out[n++] = CROWN_KB_DRAW;
     if (mode == KBG_M_DRAWN || mode == KBG_M_CHILD || mode == KBG_M_FREE)
         out[n++] = CROWN_KB_STOP;
-    if (gn_set_at_most_two(hand) && !(s->announced & BIT(p)))
+    if (may_announce(s))
         out[n++] = CROWN_KB_ANNOUNCE;
     if (mode == KBG_M_TURN && plays == 0 && !can_draw(s))
         out[n++] = CROWN_KB_PASS;
