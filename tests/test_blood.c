@@ -120,6 +120,16 @@ static void draw_any(crown_game *g, int k)
     }
 }
 
+/* Plays the moves of a list separated by commas ("deal B2m, deal R1f"). */
+static void play_all(crown_game *g, const char *moves)
+{
+    char buf[2048];
+    snprintf(buf, sizeof buf, "%s", moves);
+    char *save = NULL;
+    for (char *m = strtok_r(buf, ",", &save); m; m = strtok_r(NULL, ",", &save))
+        play(g, m + strspn(m, " "));
+}
+
 static int sees(crown_game *g, int viewer, const char *needle)
 {
     char *o = observe(g, viewer);
@@ -604,26 +614,13 @@ START_TEST(ruling_announce_at_any_decision_of_his_turn)
     /* The issue's game: seat 1 sheds Blue cards, then B9f marries B6m and
      * the Marriage draws an Exile, which must be played. */
     crown_game *g = game("players=2");
-    static const char *const deal[] = {"B2m", "R1f", "B3m", "R2m", "B4m", "R3f", "B6m",
-                                       "R4m", "B7m", "R6m", "B9f", "R7f", "Y1m", "R9m"};
-    char mv[64];
-    for (int i = 0; i < 14; i++) {
-        snprintf(mv, sizeof mv, "deal %s", deal[i]);
-        play(g, mv);
-    }
-    play(g, "found B1m");
-    static const char *const sheds[] = {"B2m right of B1m", "B3m right of B2m",
-                                        "B4m right of B3m", "B6m right of B4m"};
-    static const char *const draws[] = {"G1f", "G2m", "G3f", "G4m"};
-    for (int i = 0; i < 4; i++) {
-        snprintf(mv, sizeof mv, "play %s", sheds[i]);
-        play(g, mv);
-        ck_assert_int_eq(current(g), 0);
-        play(g, "draw");
-        snprintf(mv, sizeof mv, "draw %s", draws[i]);
-        play(g, mv);
-        play(g, "stop");
-    }
+    play_all(g, "deal B2m, deal R1f, deal B3m, deal R2m, deal B4m, deal R3f, deal B6m, "
+                "deal R4m, deal B7m, deal R6m, deal B9f, deal R7f, deal Y1m, deal R9m, "
+                "found B1m");
+    play_all(g, "play B2m right of B1m, draw, draw G1f, stop, "
+                "play B3m right of B2m, draw, draw G2m, stop, "
+                "play B4m right of B3m, draw, draw G3f, stop, "
+                "play B6m right of B4m, draw, draw G4m, stop");
     play(g, "play B9f right of B6m");
     play(g, "marriage exile");
     ck_assert_int_eq(st(g)->mode, KBG_M_FORCED);
@@ -1182,6 +1179,102 @@ START_TEST(decision_resample_keeps_face_up_cards)
 }
 END_TEST
 
+/* How many cards of the face of `t` seat p holds. */
+static int holds_face(const kbg_state *s, int p, const char *t)
+{
+    gn_set k = {{0, 0}};
+    for (int c = 0; c < D.n; c++)
+        if (D.face[c] == D.face[id(t)] && gn_set_has(&s->hand[p], c))
+            gn_set_add(&k, c);
+    return gn_set_count(&k);
+}
+
+START_TEST(decision_playing_the_card_just_drawn_forgets_nothing)
+{
+    /* Seat 0 holds an Enthronement face up (an Exile gave it to him), draws
+     * the other one and plays it at once: everybody saw that the drawn card
+     * was played, so the face-up one is still known. */
+    crown_game *g = game("players=2");
+    play_all(g, "deal enthronement, deal R1f, deal exile, deal R2m, deal Y3m, deal R3f, "
+                "deal Y4m, deal R4m, deal Y6m, deal R6m, deal Y7m, deal R7f, deal Y8m, "
+                "deal R9m, found B1m");
+    play_all(g, "enthronement on B1m, draw, draw G1f, stop, exile on B1m to seat 0, "
+                "turn G5m-reverse");
+    ck_assert_int_eq(gn_set_count(&st(g)->known[0]), 2);
+    ck_assert(sees(g, 1, "face up: B1m enthronement\n"));
+    play_all(g, "draw, draw enthronement, enthronement on G5m-reverse");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(holds_face(st(g), 0, "enthronement"), 1);
+    ck_assert_int_eq(gn_set_count(&st(g)->known[0]), 2);
+    ck_assert(sees(g, 1, "face up: B1m enthronement\n"));
+    sound(g);
+    /* Every determinization keeps it in his hand. */
+    for (uint64_t seed = 0; seed < 8; seed++) {
+        crown_game *d = NULL;
+        OK(crown_resample(g, 1, seed, &d));
+        const kbg_state *b = crown_internal_state(d);
+        ck_assert_int_eq(holds_face(b, 0, "enthronement"), 1);
+        ck_assert_int_eq(gn_set_count(&b->known[0]), 2);
+        crown_free(d);
+    }
+    crown_free(g);
+
+    /* Seat 0 was dealt an Enthronement nobody saw, draws the other one and
+     * plays it at once: the drawn card was played, and the dealt one may be
+     * anything in another seat's determinization. */
+    g = game("players=2");
+    play_all(g, "deal R1f, deal enthronement, deal R2m, deal Y3m, deal R3f, deal Y4m, "
+                "deal R4m, deal Y6m, deal R6m, deal Y7m, deal R7f, deal Y8m, deal R9m, "
+                "deal G1f, found B1m");
+    play_all(g, "draw, draw G2f-skip, stop, draw, draw enthronement, enthronement on B1m");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(holds_face(st(g), 0, "enthronement"), 1);
+    int without = 0;
+    for (uint64_t seed = 0; seed < 16; seed++) {
+        crown_game *d = NULL;
+        OK(crown_resample(g, 1, seed, &d));
+        const kbg_state *b = crown_internal_state(d);
+        without += holds_face(b, 0, "enthronement") == 0;
+        ck_assert_int_eq(gn_set_count(&b->hand[0]), 7);
+        crown_free(d);
+    }
+    ck_assert_int_gt(without, 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_a_copy_known_face_up_is_taken_to_be_the_one_played)
+{
+    /* Seat 0 was dealt an Enthronement nobody saw and receives the other
+     * one face up (seat 1 enthrones B1m and exiles it to him); he plays an
+     * Enthronement: the known one is forgotten, and the dealt card may be
+     * anything in another seat's determinization. */
+    crown_game *g = game("players=2");
+    play_all(g, "deal exile, deal enthronement, deal enthronement, deal R2m, deal Y3m, "
+                "deal R3f, deal Y4m, deal R4m, deal Y6m, deal R6m, deal Y7m, deal R7f, "
+                "deal Y8m, deal R9m, found B1m");
+    /* (The one dealt to seat 0 has the lower id: it is the copy a move plays.) */
+    ck_assert(holds(g, 0, "enthronement"));
+    play_all(g, "enthronement on B1m, draw, draw G1f, stop, exile on B1m to seat 0, "
+                "turn G5m-reverse");
+    ck_assert(sees(g, 1, "face up: B1m enthronement\n"));
+    play(g, "enthronement on G5m-reverse");
+    ck_assert_int_eq(holds_face(st(g), 0, "enthronement"), 1);
+    ck_assert(sees(g, 1, "face up: B1m\n"));
+    int without = 0;
+    for (uint64_t seed = 0; seed < 16; seed++) {
+        crown_game *d = NULL;
+        OK(crown_resample(g, 1, seed, &d));
+        const kbg_state *b = crown_internal_state(d);
+        without += holds_face(b, 0, "enthronement") == 0;
+        ck_assert_int_eq(gn_set_count(&b->known[0]), 1);
+        crown_free(d);
+    }
+    ck_assert_int_gt(without, 0);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(decision_resample_redeals_hidden_cards)
 {
     /* Over many resamples, another seat's hand changes, the viewer's never. */
@@ -1411,6 +1504,8 @@ int main(void)
     tcase_add_test(tc, ruling_public_information);
     tcase_add_test(tc, decision_resample_keeps_face_up_cards);
     tcase_add_test(tc, decision_resample_redeals_hidden_cards);
+    tcase_add_test(tc, decision_playing_the_card_just_drawn_forgets_nothing);
+    tcase_add_test(tc, decision_a_copy_known_face_up_is_taken_to_be_the_one_played);
     tcase_add_test(tc, decision_move_notation);
     tcase_add_test(tc, decision_pass_is_offered_with_announce);
     tcase_add_test(tc, decision_max_turns_ends_a_match_as_a_draw);

@@ -163,15 +163,29 @@ static void gain(kbg_state *s, int p, int c, int face_up)
     s->announced &= (uint8_t)~BIT(p);
 }
 
-/* Card c leaves p's hand.  Everybody knew a card of its face was there:
- * the one played may have been it, so one known card of that face is
- * forgotten (which one is only a matter of ids). */
-static void lose(const kbg_config *cfg, kbg_state *s, int p, int c)
+/* When c, the lowest id of its face in p's hand (the copy a move names),
+ * leaves it: the card everybody sees leave.  The card p just drew
+ * (`drawn`, else -1), when it is played at once; else a copy of the face
+ * known face up (c itself if it is one): the public cannot tell which copy
+ * was played, so it takes the known one to be gone; else c.  Identical
+ * cards differ only by their ids: the card that stays takes c's role. */
+static int seen_leaving(const kbg_config *cfg, const kbg_state *s, int p, int c, int drawn)
 {
-    gn_set_del(&s->hand[p], c);
+    if (drawn >= 0)
+        return drawn;
     gn_set k = kb_same_in(&cfg->faces, &s->known[p], c);
-    if (!gn_set_empty(&k))
-        gn_set_del(&s->known[p], gn_set_has(&k, c) ? c : gn_set_next(&k, 0));
+    return gn_set_empty(&k) || gn_set_has(&k, c) ? c : gn_set_next(&k, 0);
+}
+
+/* Card c leaves p's hand (see seen_leaving). */
+static void lose(const kbg_config *cfg, kbg_state *s, int p, int c, int drawn)
+{
+    int r = seen_leaving(cfg, s, p, c, drawn), was_known = gn_set_has(&s->known[p], c);
+    gn_set_del(&s->hand[p], c);
+    gn_set_del(&s->known[p], c);
+    gn_set_del(&s->known[p], r);
+    if (was_known && r != c)
+        gn_set_add(&s->known[p], r);
 }
 
 static int carries_kb(const kbg_config *cfg, const kbg_state *s, int t)
@@ -212,7 +226,7 @@ static void take_kings_blood(const kbg_config *cfg, kbg_state *s, int p)
         return;
     for (int q = 0; q < cfg->players; q++) {
         if (gn_set_has(&s->hand[q], kb)) {
-            lose(cfg, s, q, kb);
+            lose(cfg, s, q, kb, -1);
             if (gn_set_empty(&s->hand[q]) && s->winner == KBG_NONE)
                 s->winner = (uint8_t)q;
         }
@@ -774,11 +788,11 @@ static void play_event(const kbg_config *cfg, kbg_state *s, int e, int t, int q)
     }
 }
 
-/* A card from p's hand is played. */
+/* A card from p's hand is played (after a draw, the card drawn). */
 static void played(const kbg_config *cfg, kbg_state *s, int c)
 {
     int p = s->player;
-    lose(cfg, s, p, c);
+    lose(cfg, s, p, c, s->mode == KBG_M_DRAWN ? s->drawn : -1);
     s->passed = 0;
     s->ability = CARD(cfg, c)->kind == KB_CHARACTER ? CARD(cfg, c)->ability : KB_PLAIN;
     if (gn_set_empty(&s->hand[p]) && CARD(cfg, c)->kind == KB_CHARACTER)
@@ -1276,8 +1290,9 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
 /* ---- determinization --------------------------------------------------
  *
  * Hidden are the cards dealt or drawn into another seat's hand.  Such a
- * card is pinned (kept) once it left that hand (played: everybody saw it),
- * and in the games of a match before the current one.  The others are
+ * card is pinned (kept) once it left that hand (played: everybody saw it;
+ * after a draw, the card drawn is the one played, whatever the id that
+ * leaves the hand), and in the games of a match before the current one.  The others are
  * free.  Within one pile (between two reshuffles of the current game) the
  * free cards and, for the current pile, the cards still in it are dealt
  * again at random among the free draws of that pile: the viewer knows
@@ -1306,6 +1321,15 @@ static int lowest_of_face(const kbg_config *cfg, const gn_set *set, int f)
     return -1;
 }
 
+/* Does decision m of state s play a card from the hand (named by the
+ * move's card field: the King's Blood card, unique, is left out)? */
+static int plays_from_hand(const kbg_state *s, crown_move m)
+{
+    int kind = CROWN_KB_KIND(m);
+    return kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_SIBLING ||
+           ((kind == CROWN_KB_K_EVENT || kind == CROWN_KB_K_EXILE) && s->mode != KBG_M_FORCED);
+}
+
 /* Move m of state a, translated into state b (same public history); -1
  * when b cannot make it. */
 static crown_move translate(const kbg_config *cfg, const kbg_state *a, const kbg_state *b,
@@ -1317,8 +1341,7 @@ static crown_move translate(const kbg_config *cfg, const kbg_state *a, const kbg
     int c = CROWN_KB_CARD(m), t = CROWN_KB_TARGET(m), seat = CROWN_KB_SEAT(m);
     int side = CROWN_KB_SIDE(m);
     int p = a->player;
-    if (kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_SIBLING ||
-        ((kind == CROWN_KB_K_EVENT || kind == CROWN_KB_K_EXILE) && a->mode != KBG_M_FORCED)) {
+    if (plays_from_hand(a, m)) {
         c = lowest_of_face(cfg, &b->hand[p], c);
         if (c < 0)
             return -1;
@@ -1393,6 +1416,16 @@ static int kbg_resample(const void *config, const crown_move *hist, size_t n, in
         gn_set before[KBG_MAXP];
         memcpy(before, a->hand, sizeof before);
         int to = a->phase != KBG_PLAY ? receiver(cfg, a) : -1;
+        if (a->phase == KBG_PLAY && plays_from_hand(a, hist[i])) {
+            /* The card everybody sees leave may not be the id that leaves
+             * the hand: they swap roles (see seen_leaving). */
+            int c = CROWN_KB_CARD(hist[i]);
+            int r = seen_leaving(cfg, a, a->player, c,
+                                 a->mode == KBG_M_DRAWN ? a->drawn : -1);
+            size_t h = holder[c];
+            holder[c] = holder[r];
+            holder[r] = h;
+        }
         kbg_apply(cfg, a, hist[i]);
         if (a->games_done != game) {
             /* A game of the match ended: its hands are pinned. */
