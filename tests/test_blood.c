@@ -915,22 +915,72 @@ START_TEST(ruling_passing_and_the_game_without_a_winner)
 }
 END_TEST
 
+/* Seat 0 draws and stops, then seat 1 does. */
+static void two_turns(crown_game *g)
+{
+    play_all(g, "draw, draw Y9f, stop, draw, draw Y7f, stop");
+}
+
+/* 1 when the JSON of the spectator has `needle`. */
+static int json_has(crown_game *g, const char *needle)
+{
+    char *j = observe_json(g, CROWN_SPECTATOR);
+    int r = strstr(j, needle) != NULL;
+    free(j);
+    return r;
+}
+
+/* The value of tensor piece `name` at `i`, for the spectator. */
+static float piece(crown_game *g, const char *name, size_t i)
+{
+    float *v = tensor(g, CROWN_SPECTATOR), x = v[piece_offset(g, name) + i];
+    free(v);
+    return x;
+}
+
 START_TEST(ruling_option_max_turns)
 {
     crown_game *g = game("players=2,max_turns=2");
     const char *const hands[] = {"R7m G1m", "R1f Y2m"};
     setup(g, hands, "B3m@0,0", "rest");
     st(g)->turns = 1;
-    play(g, "draw");
-    play(g, "draw Y9f");
-    play(g, "stop");
+    play_all(g, "draw, draw Y9f, stop");
     ck_assert_int_eq(current(g), 1);
-    play(g, "draw");
-    play(g, "draw Y7f");
-    play(g, "stop");
+    play_all(g, "draw, draw Y7f, stop");
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
-    ck_assert(sees(g, 0, "game over: the turn limit was reached, no winner"));
+    ck_assert(sees(g, 0, "game over: the game's turn limit was reached, no winner"));
+    ck_assert(json_has(g, "\"end\": \"max_turns\""));
+    ck_assert(piece(g, "end", KBG_END_MAX_TURNS) == 1.0f);
+    crown_free(g);
+    /* 1000 turns by default; 0 is no limit. */
+    g = game("players=2");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 999;
+    two_turns(g);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    crown_free(g);
+    g = game("players=2,max_turns=0");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 999;
+    two_turns(g);
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+    /* In a match the turns of each game count: a game ended by the limit
+     * scores nothing and the next one is dealt, its turns counted from 0. */
+    g = game("players=2,match=on,max_turns=2");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 1;
+    st(g)->match_turns = 1;
+    two_turns(g);
+    ck_assert_int_eq(st(g)->phase, KBG_DEAL);
+    ck_assert_int_eq(st(g)->games_done, 1);
+    ck_assert_int_eq(st(g)->last_winner, KBG_NONE);
+    ck_assert_int_eq(st(g)->total[0] + st(g)->total[1], 0);
+    draw_any(g, 15); /* the deal and the founder */
+    ck_assert_int_eq(st(g)->turns, 1);
+    ck_assert_int_eq(st(g)->match_turns, 3);
+    ck_assert_int_eq(current(g), 0); /* on the left of the new dealer, seat 1 */
     crown_free(g);
 }
 END_TEST
@@ -1331,44 +1381,79 @@ START_TEST(decision_pass_is_offered_with_announce)
 }
 END_TEST
 
-START_TEST(decision_max_turns_ends_a_match_as_a_draw)
+START_TEST(decision_max_match_turns_ends_a_match_without_a_winner)
 {
-    crown_game *g = game("players=2,match=on,max_turns=1");
+    /* The turn that brings the match's turns to max_match_turns ends the
+     * match, in the middle of a game, without a winner. */
+    crown_game *g = game("players=2,match=on,max_match_turns=3");
     const char *const hands[] = {"R7m G1m", "R1f Y2m"};
     setup(g, hands, "B3m@0,0", "rest");
-    st(g)->turns = 1;
+    st(g)->match_turns = 2;
     st(g)->total[0] = 50;
-    play(g, "draw");
-    play(g, "draw Y9f");
-    play(g, "stop");
+    two_turns(g);
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
-    ck_assert_int_eq(st(g)->match_over, 2);
+    ck_assert_int_eq(st(g)->over, KBG_END_MATCH_TURNS);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_MAX_TURNS);
     double r[2];
     size_t n;
     OK(crown_returns(g, r, 2, &n));
     ck_assert_double_eq(r[0], 0);
     ck_assert_double_eq(r[1], 0);
+    ck_assert(sees(g, 1, "game over: the match's turn limit was reached, no winner\n"
+                         "match over: no winner, the match's turn limit was reached\n"));
+    ck_assert(json_has(g, "\"end\": \"max_match_turns\""));
+    ck_assert(json_has(g, "\"match_winners\": [], \"match_end\": \"max_match_turns\"}"));
+    ck_assert(piece(g, "end_max_match_turns", 0) == 1.0f);
+    ck_assert(piece(g, "end", KBG_END_MAX_TURNS) == 0.0f);
+    ck_assert(piece(g, "match_end", 1) == 1.0f);
     crown_free(g);
     /* A game won on the last turn scores, and the match ends there too. */
-    g = game("players=2,match=on,max_turns=1");
+    g = game("players=2,match=on,max_match_turns=1");
     const char *const h2[] = {"B4m", "R1f Y2m"};
     setup(g, h2, "B3m@0,0", "rest");
-    st(g)->turns = 1;
-    play(g, "announce");
-    play(g, "play B4m right of B3m");
+    st(g)->match_turns = 1;
+    play_all(g, "announce, play B4m right of B3m");
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
-    ck_assert_int_eq(st(g)->match_over, 2);
+    ck_assert_int_eq(st(g)->over, KBG_END_WINNER);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_MAX_TURNS);
     ck_assert_int_eq(st(g)->total[0], 3);
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 0);
     crown_free(g);
     /* ... unless its points reach the target. */
-    g = game("players=2,match=on,max_turns=1,target=3");
+    g = game("players=2,match=on,max_match_turns=1,target=3");
     setup(g, h2, "B3m@0,0", "rest");
-    st(g)->turns = 1;
-    play(g, "announce");
-    play(g, "play B4m right of B3m");
-    ck_assert_int_eq(st(g)->match_over, 1);
+    st(g)->match_turns = 1;
+    play_all(g, "announce, play B4m right of B3m");
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_TARGET);
+    ck_assert(json_has(g, "\"match_end\": \"target\"}"));
+    ck_assert(piece(g, "match_end", 0) == 1.0f);
     OK(crown_returns(g, r, 2, &n));
     ck_assert_double_eq(r[0], 1);
+    crown_free(g);
+    /* A game ended by its own limit on that turn says so. */
+    g = game("players=2,match=on,max_turns=5,max_match_turns=9");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 4;
+    st(g)->match_turns = 8;
+    two_turns(g);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_MAX_TURNS);
+    ck_assert(piece(g, "end_max_match_turns", 0) == 0.0f);
+    crown_free(g);
+    /* Outside a match the option does nothing. */
+    g = game("players=2,max_match_turns=1");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->match_turns = 5;
+    two_turns(g);
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+    /* Its default. */
+    g = new_game("kings_blood", "match=on", 1);
+    char opts[512];
+    size_t len;
+    OK(crown_game_string(g, opts, sizeof opts, &len));
+    ck_assert_msg(strstr(opts, ",max_turns=1000,max_match_turns=100000,"), "%s", opts);
     crown_free(g);
 }
 END_TEST
@@ -1393,15 +1478,15 @@ END_TEST
 
 START_TEST(decision_counters_saturate)
 {
-    crown_game *g = game("players=2");
+    crown_game *g = game("players=2,match=on,max_turns=0,max_match_turns=0");
     const char *const hands[] = {"R7m G1m R6m", "R1f Y2m Y3m"};
     setup(g, hands, "B3m@0,0", "rest");
     st(g)->turns = UINT32_MAX;
-    play(g, "draw");
-    play(g, "draw Y9f");
-    play(g, "stop");
+    st(g)->match_turns = UINT32_MAX - 1;
+    two_turns(g);
     ck_assert_uint_eq(st(g)->turns, UINT32_MAX);
-    ck_assert_int_eq(current(g), 1);
+    ck_assert_uint_eq(st(g)->match_turns, UINT32_MAX);
+    ck_assert_int_eq(current(g), 0);
     crown_free(g);
 }
 END_TEST
@@ -1508,7 +1593,7 @@ int main(void)
     tcase_add_test(tc, decision_a_copy_known_face_up_is_taken_to_be_the_one_played);
     tcase_add_test(tc, decision_move_notation);
     tcase_add_test(tc, decision_pass_is_offered_with_announce);
-    tcase_add_test(tc, decision_max_turns_ends_a_match_as_a_draw);
+    tcase_add_test(tc, decision_max_match_turns_ends_a_match_without_a_winner);
     tcase_add_test(tc, decision_counters_saturate);
     tcase_add_test(tc, decision_lifted_card_names_no_target);
     suite_add_tcase(s, tc);

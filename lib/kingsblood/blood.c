@@ -37,6 +37,7 @@ enum {
     OPT_TARGET,
     OPT_TWO_REVERSE,
     OPT_MAX_TURNS,
+    OPT_MAX_MATCH_TURNS,
     OPT_DECK,
     OPT_COUNT
 };
@@ -58,9 +59,13 @@ static const crown_option_spec kbg_options[OPT_COUNT] = {
      .help = "the match's target total; 0: 200 with scoring A, 100 with scoring B"},
     {.name = "two_player_reverse", .kind = CROWN_OPT_ENUM, .choices = reverse_choices,
      .help = "with 2 players, Reverse has no further effect (reverse) or acts as Skip (skip)"},
-    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 0,
-     .help = "0: no limit; else the game (and a match) ends without a winner after this many "
-             "turns (for self-play)"},
+    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 1000,
+     .help = "each game ends without a winner when its max_turns-th turn (passes included) "
+             "ends: a bound for self-play far beyond a real game; 0: no limit"},
+    {.name = "max_match_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000,
+     .def = 100000,
+     .help = "a match ends without a winner when the turn that brings its games' turns to "
+             "this many ends: a bound for self-play far beyond a real match; 0: no limit"},
     {.name = "deck", .kind = CROWN_OPT_TEXT, .def_text = "default",
      .help = "default, or the complete card list separated by spaces (docs/kings-blood-cards.md)"},
 };
@@ -82,6 +87,7 @@ static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
         c->target = c->scoring ? 100 : 200;
     c->reverse_skips = vals->v[OPT_TWO_REVERSE] == 1;
     c->max_turns = (uint32_t)vals->v[OPT_MAX_TURNS];
+    c->max_match_turns = c->match ? (uint32_t)vals->v[OPT_MAX_MATCH_TURNS] : 0;
     c->kings_blood = c->deck.n;
     for (int i = 0; i < c->deck.n; i++) {
         gn_set_add(&c->all, i);
@@ -499,6 +505,7 @@ static void new_game(const kbg_config *cfg, kbg_state *s)
         gn_set_add(&s->aside, cfg->kings_blood); /* set aside at the start */
     }
     s->reshuffles = 0;
+    s->turns = 0;
     s->pending = 0;
     s->draws_left = 0;
     s->dealt = 0;
@@ -545,6 +552,12 @@ void kbg_game_points(const kbg_config *cfg, const kbg_state *s, int32_t *out)
     out[w] += cfg->scoring == 0 ? bonus : -bonus;
 }
 
+/* Has the match's turn limit been reached? */
+static int match_turns_used(const kbg_config *cfg, const kbg_state *s)
+{
+    return cfg->max_match_turns && s->match_turns >= cfg->max_match_turns;
+}
+
 /* The game ends; in a match the next one starts unless the match is over. */
 static void game_over(const kbg_config *cfg, kbg_state *s, int why)
 {
@@ -565,12 +578,12 @@ static void game_over(const kbg_config *cfg, kbg_state *s, int why)
         return;
     for (int q = 0; q < cfg->players; q++) {
         if (s->total[q] >= cfg->target) {
-            s->match_over = 1; /* reached, even on the last turn allowed */
+            s->match_over = KBG_MATCH_TARGET; /* reached, even on the last turn allowed */
             return;
         }
     }
-    if (why == KBG_END_MAX_TURNS || (cfg->max_turns && s->turns >= cfg->max_turns)) {
-        s->match_over = 2; /* the turns are used up, even by a game just won */
+    if (match_turns_used(cfg, s)) {
+        s->match_over = KBG_MATCH_MAX_TURNS; /* even just after a game won */
         return;
     }
     s->dealer = (uint8_t)((s->dealer + 1) % cfg->players); /* the deal passes to the left */
@@ -581,6 +594,7 @@ static void start_turn(kbg_state *s, int q)
 {
     s->player = (uint8_t)q;
     sat_inc(&s->turns);
+    sat_inc(&s->match_turns);
     s->ability = KB_PLAIN;
     s->shifted = 0;
     s->drawn = KBG_NONE;
@@ -591,7 +605,8 @@ static void start_turn(kbg_state *s, int q)
 }
 
 /* The turn of s->player ends: Events to the discards, then the result, the
- * turn limit, and the penalty for an unannounced last card. */
+ * turn limits (the game's, the match's), and the penalty for an unannounced
+ * last card. */
 static void end_turn(const kbg_config *cfg, kbg_state *s)
 {
     int p = s->player;
@@ -605,6 +620,10 @@ static void end_turn(const kbg_config *cfg, kbg_state *s)
     }
     if (cfg->max_turns && s->turns >= cfg->max_turns) {
         game_over(cfg, s, KBG_END_MAX_TURNS);
+        return;
+    }
+    if (match_turns_used(cfg, s)) {
+        game_over(cfg, s, KBG_END_MATCH_TURNS);
         return;
     }
     s->step = KBG_S_PASS_ON;
@@ -987,7 +1006,7 @@ static unsigned winners(const kbg_config *cfg, const kbg_state *s)
         return 0;
     if (!cfg->match)
         return s->winner == KBG_NONE ? 0 : BIT(s->winner);
-    if (s->match_over != 1)
+    if (s->match_over != KBG_MATCH_TARGET)
         return 0;
     unsigned w = 0;
     int32_t best = 0;
@@ -1158,7 +1177,9 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
     const kbg_state *s = state;
     static const char *const end_txt[] = {"", "", "every player passed",
                                           "no Character to start the Genealogy",
-                                          "the turn limit was reached"};
+                                          "the game's turn limit was reached",
+                                          "the match's turn limit was reached"};
+    static const char *const match_end_txt[] = {"", "", ", the match's turn limit was reached"};
     crown_buf_printf(b, "King's Blood, %d players, %s rules, scoring %s", cfg->players,
                      cfg->advanced ? "advanced" : "basic", cfg->scoring ? "B" : "A");
     if (cfg->match)
@@ -1275,7 +1296,7 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
         if (cfg->match) {
             unsigned w = winners(cfg, s);
             if (!w) {
-                crown_buf_puts(b, "match over: no winner\n");
+                crown_buf_printf(b, "match over: no winner%s\n", match_end_txt[s->match_over]);
             } else {
                 crown_buf_puts(b, "match over, won by:");
                 for (int q = 0; q < cfg->players; q++)
@@ -1577,7 +1598,9 @@ static const char *const kbg_phase_name[] = {"deal", "found", "restart", "draw",
                                              "play", "over"};
 static const char *const kbg_mode_name[] = {"turn", "pending", "drawn", "child",
                                             "free", "forced", "place"};
-static const char *const kbg_end_name[] = {"", "winner", "passes", "no_founder", "max_turns"};
+static const char *const kbg_end_name[] = {"",          "winner",    "passes",
+                                           "no_founder", "max_turns", "max_match_turns"};
+static const char *const kbg_match_end_name[] = {"", "target", "max_match_turns"};
 
 /* The row of seat q in a tensor piece of `viewer` (the spectator: q). */
 static size_t kbg_row(const kbg_config *cfg, int viewer, int q)
@@ -1682,12 +1705,20 @@ static void kbg_observe_tensor(const void *config, const void *state, int viewer
         v[kbg_row(cfg, viewer, s->last_winner)] = 1.0f;
     if ((v = crown_tensor_piece(t, "last_no_winner", 1, 0, 0)))
         v[0] = last && s->last_winner == KBG_NONE;
-    if ((v = crown_tensor_piece(t, "end", KBG_END_MAX_TURNS + 1, 0, 0)) && over)
+    /* (The pieces' order is their order in the tensor: later ones were
+     * added after the first ones, which keep their places.) */
+    if ((v = crown_tensor_piece(t, "end", KBG_END_MAX_TURNS + 1, 0, 0)) && over &&
+        s->over <= KBG_END_MAX_TURNS)
         v[s->over] = 1.0f;
     if ((v = crown_tensor_piece(t, "winner", np, 0, 0)) && over && s->over == KBG_END_WINNER)
         v[kbg_row(cfg, viewer, s->winner)] = 1.0f;
     kbg_seat_bits(cfg, viewer, over && cfg->match ? winners(cfg, s) : 0,
                   crown_tensor_piece(t, "match_winners", np, 0, 0));
+    if ((v = crown_tensor_piece(t, "end_max_match_turns", 1, 0, 0)))
+        v[0] = over && s->over == KBG_END_MATCH_TURNS;
+    if ((v = crown_tensor_piece(t, "match_end", KBG_MATCH_MAX_TURNS, 0, 0)) && over &&
+        cfg->match && s->match_over)
+        v[s->match_over - 1] = 1.0f;
 }
 
 static void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b)
@@ -1813,6 +1844,11 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
     } else {
         crown_buf_puts(b, "null");
     }
+    crown_buf_puts(b, ", \"match_end\": ");
+    if (over && cfg->match)
+        crown_buf_printf(b, "\"%s\"", kbg_match_end_name[s->match_over]);
+    else
+        crown_buf_puts(b, "null");
     crown_buf_puts(b, "}\n");
 }
 
