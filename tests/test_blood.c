@@ -47,7 +47,7 @@ static crown_game *game(const char *options)
  * Genealogy as "card@row,x" items ("enthronement>B3m" or
  * "kings-blood>B3m" attaches under a placed card); the pile ("rest" for
  * every card not given out); every other card in the discards (the King's
- * Blood card set aside).  Seat 0 is to play a turn. */
+ * Blood card set aside).  Seat 0 is to play a turn, the first of the game. */
 static void setup(crown_game *g, const char *const hands[], const char *gen, const char *pile)
 {
     kbg_state *s = st(g);
@@ -81,6 +81,7 @@ static void setup(crown_game *g, const char *const hands[], const char *gen, con
     s->child = s->run_last = KBG_NONE;
     s->run_side = 0;
     s->reshuffles = 0;
+    s->turns = s->match_turns = 1;
     sound(g);
 }
 
@@ -1458,6 +1459,107 @@ START_TEST(decision_max_match_turns_ends_a_match_without_a_winner)
 }
 END_TEST
 
+START_TEST(decision_a_match_needs_cards_left_after_the_deal)
+{
+    /* Every game of such a match would end at the deal, without a founder:
+     * the options are refused, when a game is made or loaded. */
+    static const char *const refused[] = {"players=2,match=on,deck=B1m B1f",
+                                          "players=2,match=on,deck=B1m B1f B2m B2f B3m B3f "
+                                          "B4m B4f B5m B5f B6m B6f B7m B7f",
+                                          "players=3,match=on,advanced=on,deck=B1m B1f B2m "
+                                          "B2f B3m B3f B4m B4f B5m B5f B6m B6f B7m B7f B8m "
+                                          "B8f B9m B9f Y1m Y1f Y2m"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        for (int explicit = 0; explicit < 2; explicit++) {
+            char opts[512], err[512] = "";
+            snprintf(opts, sizeof opts, "%s%s", refused[i], explicit ? ",chance=explicit" : "");
+            crown_game *g = NULL;
+            ck_assert_int_eq(crown_new_ex(&g, "kings_blood", opts, 1, err, sizeof err),
+                             CROWN_EOPTION);
+            ck_assert_ptr_null(g);
+            ck_assert_msg(strstr(err, "no game of the match could found a Genealogy"), "%s",
+                          err);
+            char save[1024];
+            snprintf(save, sizeof save, "crown-save 1\ngame kings_blood:%s\nseed 1\nmoves 0\n",
+                     opts);
+            err[0] = '\0';
+            ck_assert_int_eq(crown_deserialize_ex(&g, save, err, sizeof err), CROWN_EOPTION);
+            ck_assert_ptr_null(g);
+            ck_assert_msg(strstr(err, "no game of the match could found a Genealogy"), "%s",
+                          err);
+        }
+    }
+    /* One card more, and a game may found one. */
+    crown_game *g = new_game("kings_blood", "players=2,match=on,deck=B1m B1f B2m B2f B3m B3f "
+                                            "B4m B4f B5m B5f B6m B6f B7m B7f B8m", 1);
+    ck_assert(!terminal(g));
+    crown_free(g);
+    /* A single game with such a deck ends at once, without a winner. */
+    for (int explicit = 0; explicit < 2; explicit++) {
+        g = new_game("kings_blood", explicit ? "players=2,deck=B1m B1f,chance=explicit"
+                                             : "players=2,deck=B1m B1f", 1);
+        if (explicit)
+            play_all(g, "deal B1m, deal B1f");
+        ck_assert(terminal(g));
+        ck_assert(json_has(g, "\"end\": \"no_founder\""));
+        crown_free(g);
+    }
+}
+END_TEST
+
+START_TEST(decision_a_match_ends_when_a_game_ends_before_any_turn)
+{
+    /* 15 cards, one of them a Character: when the deal leaves only Events,
+     * the game ends without a founder, and so does the match (dealing again
+     * could go on for ever without a turn). */
+    const char *deck = "players=2,match=on,deck=B1m assassination assassination "
+                       "assassination assassination exile exile exile exile new-connection "
+                       "new-connection new-connection enthronement enthronement enthronement";
+    char opts[512];
+    snprintf(opts, sizeof opts, "%s,chance=explicit", deck);
+    crown_game *g = new_game("kings_blood", opts, 1);
+    play_all(g, "deal B1m, deal exile");
+    draw_any(g, 12);
+    ck_assert(terminal(g));
+    ck_assert_int_eq(st(g)->over, KBG_END_NO_FOUNDER);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_NO_TURN);
+    ck_assert(sees(g, 0, "game over: no Character to start the Genealogy, no winner\n"
+                         "match over: no winner, a game ended before any turn\n"));
+    ck_assert(json_has(g, "\"match_winners\": [], \"match_end\": \"no_turn\"}"));
+    ck_assert(piece(g, "match_end", 2) == 1.0f);
+    double r[2];
+    size_t n;
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 0);
+    ck_assert_double_eq(r[1], 0);
+    crown_free(g);
+    /* Every game and playout of these options ends, in both chance modes,
+     * and a saved one loads to the same end. */
+    int ended_at_once = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        g = new_game("kings_blood", deck, seed);
+        if (terminal(g)) {
+            ended_at_once++;
+            ck_assert_int_eq(st(g)->match_over, KBG_MATCH_NO_TURN);
+            char *text = serialize(g);
+            crown_game *h = NULL;
+            OK(crown_deserialize(&h, text));
+            ck_assert(terminal(h));
+            ck_assert_int_eq(((const kbg_state *)crown_internal_state(h))->match_over,
+                             KBG_MATCH_NO_TURN);
+            crown_free(h);
+            free(text);
+        }
+        OK(crown_playout(g, seed, r, 2, &n));
+        crown_free(g);
+        g = new_game("kings_blood", opts, seed);
+        OK(crown_playout(g, seed, r, 2, &n));
+        crown_free(g);
+    }
+    ck_assert_int_gt(ended_at_once, 0);
+}
+END_TEST
+
 START_TEST(decision_lifted_card_names_no_target)
 {
     /* Two B3m in the Genealogy: a move names each with its place.  Once one
@@ -1595,6 +1697,8 @@ int main(void)
     tcase_add_test(tc, decision_pass_is_offered_with_announce);
     tcase_add_test(tc, decision_max_match_turns_ends_a_match_without_a_winner);
     tcase_add_test(tc, decision_counters_saturate);
+    tcase_add_test(tc, decision_a_match_needs_cards_left_after_the_deal);
+    tcase_add_test(tc, decision_a_match_ends_when_a_game_ends_before_any_turn);
     tcase_add_test(tc, decision_lifted_card_names_no_target);
     suite_add_tcase(s, tc);
     return run_suite(s);
