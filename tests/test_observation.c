@@ -291,6 +291,13 @@ static const config configs[] = {
     {"kings_blood", "players=2,max_turns=300,deck=B1m B1m B1f B2m B2f Y1m Y1f Y1f assassination exile "
                     "new-connection new-connection enthronement B3m-reverse B3m-reverse "
                     "Y2f-skip Y2f-skip G8f-draw3 G8f-draw3 R4m R4f R4f", 6},
+    /* Each face twice, the copies far apart in the list (so in id order
+     * another card lies between them). */
+    {"kings_blood", "players=3,deck=B1m B2f-skip Y3m G4f R5m-reverse B6m Y7f G8f-draw3 R9m B1f "
+                    "Y2m G3f R4m B5f Y6m G7m R8m B9f assassination exile new-connection "
+                    "enthronement B1m B2f-skip Y3m G4f R5m-reverse B6m Y7f G8f-draw3 R9m B1f "
+                    "Y2m G3f R4m B5f Y6m G7m R8m B9f assassination exile new-connection "
+                    "enthronement", 6},
     {"kings_family", "", 8},
     {"kings_family", "chance=explicit", 4},
     {"kings_family", "sibling_effects=every,events=optional,deck=B1m B1m B1f B1f B2m B2f Y1m "

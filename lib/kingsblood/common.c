@@ -201,11 +201,27 @@ void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b)
     }
 }
 
+int kb_by_face(const kb_deck *d, const gn_set *set, uint8_t *out)
+{
+    int n = 0;
+    for (int f = 0; f <= d->n; f++) {
+        if (d->face[f] != f)
+            continue;
+        GN_FOR(set, c)
+            if (d->face[c] == f)
+                out[n++] = (uint8_t)c;
+    }
+    return n;
+}
+
 void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_buf *b)
 {
     lines l;
+    uint8_t cards[GN_CARDS];
+    int n = kb_by_face(d, set, cards);
     line_start(&l, b, head, 4);
-    GN_FOR(set, c) {
+    for (int i = 0; i < n; i++) {
+        int c = cards[i];
         char t[32];
         crown_buf tb;
         crown_buf_init(&tb, t, sizeof t);
@@ -435,18 +451,11 @@ crown_move kb_action_move(const kb_actions *a, const kb_faces *f, size_t i)
 
 void kb_json_cards(const kb_deck *d, const gn_set *set, crown_buf *b)
 {
-    int first = 1;
+    uint8_t cards[GN_CARDS];
+    int n = kb_by_face(d, set, cards);
     crown_buf_putc(b, '[');
-    /* Faces ascending: each face id, once per card of that face. */
-    for (int f = 0; f <= d->n; f++) {
-        if (d->face[f] != f)
-            continue;
-        GN_FOR(set, c)
-            if (d->face[c] == f) {
-                crown_buf_printf(b, first ? "%d" : ", %d", f);
-                first = 0;
-            }
-    }
+    for (int i = 0; i < n; i++)
+        crown_buf_printf(b, i ? ", %d" : "%d", d->face[cards[i]]);
     crown_buf_putc(b, ']');
 }
 

@@ -153,7 +153,11 @@ void kb_put_target(const kb_deck *d, const genealogy *g, int t, int lifted, crow
  * "@x" its position in half cards, then '^' (an Enthronement under it),
  * '+' (the King's Blood card under it) and '*' (Active). */
 void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b);
-/* "head card card ...", wrapped, then a new line. */
+/* The cards of `set` in out, ordered by face (faces by their ids, the
+ * lowest of the identical cards), so that the order shows nothing of which
+ * copies of a face the set holds; their number returned. */
+int kb_by_face(const kb_deck *d, const gn_set *set, uint8_t *out);
+/* "head card card ...", wrapped, then a new line; the cards by face. */
 void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_buf *b);
 
 /* ---- the structured views (docs/kings-blood.md, docs/kings-family.md) --
