@@ -139,6 +139,23 @@ static int sees(crown_game *g, int viewer, const char *needle)
     return r;
 }
 
+/* 1 when the JSON of the spectator has `needle`. */
+static int json_has(crown_game *g, const char *needle)
+{
+    char *j = observe_json(g, CROWN_SPECTATOR);
+    int r = strstr(j, needle) != NULL;
+    free(j);
+    return r;
+}
+
+/* The value of tensor piece `name` at `i`, for the spectator. */
+static float piece(crown_game *g, const char *name, size_t i)
+{
+    float *v = tensor(g, CROWN_SPECTATOR), x = v[piece_offset(g, name) + i];
+    free(v);
+    return x;
+}
+
 /* ---- 1.4 setup -------------------------------------------------------- */
 
 START_TEST(ruling_setup_deal_founder_and_first_player)
@@ -527,6 +544,28 @@ START_TEST(ruling_empty_genealogy_restarts_at_once)
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert_int_eq(st(g)->over, KBG_END_NO_FOUNDER);
     ck_assert(gn_set_has(&st(g)->discards, id("exile")));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(ruling_events_of_the_turn_are_the_events_played)
+{
+    /* The Event drawn at a Marriage is not among them until it is played. */
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f R7m G1m", "R1f"};
+    setup(g, hands, "B3m@0,0 Y9m@0,6", "rest");
+    play_all(g, "play B5f right of B3m, marriage assassination");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FORCED);
+    ck_assert(!sees(g, 1, "Events of this turn"));
+    ck_assert(json_has(g, "\"events_this_turn\": []"));
+    ck_assert(json_has(g, "\"forced\": 72,"));
+    ck_assert(piece(g, "events_this_turn", 72) == 0.0f);
+    ck_assert(piece(g, "forced", 72) == 1.0f);
+    sound(g);
+    play(g, "assassination on Y9m");
+    ck_assert(sees(g, 1, "Events of this turn: assassination\n"));
+    ck_assert(json_has(g, "\"events_this_turn\": [72]"));
+    ck_assert(piece(g, "events_this_turn", 72) == 1.0f);
     crown_free(g);
 }
 END_TEST
@@ -920,23 +959,6 @@ END_TEST
 static void two_turns(crown_game *g)
 {
     play_all(g, "draw, draw Y9f, stop, draw, draw Y7f, stop");
-}
-
-/* 1 when the JSON of the spectator has `needle`. */
-static int json_has(crown_game *g, const char *needle)
-{
-    char *j = observe_json(g, CROWN_SPECTATOR);
-    int r = strstr(j, needle) != NULL;
-    free(j);
-    return r;
-}
-
-/* The value of tensor piece `name` at `i`, for the spectator. */
-static float piece(crown_game *g, const char *name, size_t i)
-{
-    float *v = tensor(g, CROWN_SPECTATOR), x = v[piece_offset(g, name) + i];
-    free(v);
-    return x;
 }
 
 START_TEST(ruling_option_max_turns)
@@ -1593,6 +1615,70 @@ START_TEST(decision_counters_saturate)
 }
 END_TEST
 
+START_TEST(observation_an_empty_hand_lists_nothing)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B4m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play_all(g, "announce, play B4m right of B3m");
+    ck_assert(sees(g, CROWN_OMNISCIENT, "seat 0: 0 cards, King's Blood!\n"));
+    ck_assert(sees(g, 0, "seat 0 (you): 0 cards, King's Blood!\n"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_every_hand_shows_once_the_game_is_over)
+{
+    /* The hands that make the winner's points are shown to everybody. */
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B4m", "R1f R2m exile", "G9f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    gn_set_add(&st(g)->known[1], id("R2m"));
+    ck_assert(!sees(g, 2, "R1f"));
+    play_all(g, "announce, play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    static const int viewers[] = {CROWN_SPECTATOR, 0, 1, 2};
+    for (int i = 0; i < 4; i++) {
+        int viewer = viewers[i];
+        ck_assert(sees(g, viewer, "seat 1: 3 cards: R1f R2m exile\n    face up: R2m\n") ||
+                  viewer == 1);
+        ck_assert(sees(g, viewer, "seat 2: 1 card: G9f\n") || viewer == 2);
+        char *j = observe_json(g, viewer), want[64], key[128];
+        face_list(&D, &st(g)->hand[1], want, sizeof want);
+        snprintf(key, sizeof key, "{\"seat\": 1, \"cards\": 3, \"hand\": %s, \"face_up\": [%d],",
+                 want, id("R2m"));
+        ck_assert_msg(strstr(j, key), "%s not in %s", key, j);
+        snprintf(key, sizeof key, "{\"seat\": 2, \"cards\": 1, \"hand\": [%d],", id("G9f"));
+        ck_assert_msg(strstr(j, key), "%s not in %s", key, j);
+        free(j);
+        float *v = tensor(g, viewer);
+        size_t at = piece_offset(g, "final_hands");
+        int row = viewer >= 0 ? (2 - viewer + 3) % 3 : 2; /* seat 2's row */
+        ck_assert(v[at + (size_t)row * 83 + (size_t)id("G9f")] == 1.0f);
+        free(v);
+    }
+    crown_free(g);
+    /* Nothing is hidden any more: a determinization is the game itself. */
+    g = new_game("kings_blood", "players=3", 11);
+    trng r = {3};
+    random_moves(g, 100000, &r);
+    ck_assert(terminal(g));
+    for (int i = 0; i < 4; i++) {
+        int viewer = viewers[i];
+        crown_game *d = NULL;
+        OK(crown_resample(g, viewer, 7, &d));
+        char *o1 = observe(g, viewer), *o2 = observe(d, viewer), *j = observe_json(g, viewer);
+        ck_assert_str_eq(o1, o2);
+        ck_assert_msg(!strstr(j, "\"hand\": null"), "%s", j);
+        free(j);
+        free(o1);
+        free(o2);
+        crown_free(d);
+    }
+    crown_free(g);
+}
+END_TEST
+
 /* ---- structured views ------------------------------------------------- */
 
 START_TEST(structured_views_show_a_seat_its_hand_only)
@@ -1652,6 +1738,8 @@ int main(void)
     TCase *tc = tcase_create("rulings");
     tcase_add_test(tc, ruling_setup_deal_founder_and_first_player);
     tcase_add_test(tc, structured_views_show_a_seat_its_hand_only);
+    tcase_add_test(tc, observation_an_empty_hand_lists_nothing);
+    tcase_add_test(tc, observation_every_hand_shows_once_the_game_is_over);
     tcase_add_test(tc, ruling_play_matches_colour_or_number);
     tcase_add_test(tc, ruling_turn_play_or_draw_then_the_drawn_card_or_stop);
     tcase_add_test(tc, ruling_marriage_same_colour_different_gender);
@@ -1667,6 +1755,7 @@ int main(void)
     tcase_add_test(tc, ruling_new_connection_lift_does_not_remarry);
     tcase_add_test(tc, ruling_enthronement_discards_every_other_card);
     tcase_add_test(tc, ruling_empty_genealogy_restarts_at_once);
+    tcase_add_test(tc, ruling_events_of_the_turn_are_the_events_played);
     tcase_add_test(tc, ruling_the_last_card_is_a_character);
     tcase_add_test(tc, ruling_kings_blood_announcement);
     tcase_add_test(tc, ruling_announcement_ends_when_a_card_is_gained);

@@ -572,6 +572,8 @@ static void game_over(const kbg_config *cfg, kbg_state *s, int why)
     int32_t pts[KBG_MAXP];
     gn_set_or(&s->discards, &s->waiting); /* the end resolves everything */
     memset(&s->waiting, 0, sizeof s->waiting);
+    if (s->forced != KBG_NONE)
+        gn_set_add(&s->discards, s->forced);
     s->forced = KBG_NONE;
     s->over = (uint8_t)why;
     if (why != KBG_END_WINNER)
@@ -752,7 +754,6 @@ static void advance(const kbg_config *cfg, kbg_state *s)
             crown_move tmp[KBG_MAXP * GN_CARDS];
             if (forced_moves(cfg, s, tmp) == 0) {
                 /* No legal target: discarded. */
-                gn_set_del(&s->waiting, s->forced);
                 gn_set_add(&s->discards, s->forced);
                 s->forced = KBG_NONE;
                 s->step = KBG_S_END_TURN;
@@ -980,8 +981,7 @@ static void kbg_apply(const void *config, void *state, crown_move m)
                 s->step = KBG_S_DECIDE;
             }
         } else {
-            gn_set_add(&s->waiting, m); /* played at once, by this player */
-            s->forced = (uint8_t)m;
+            s->forced = (uint8_t)m; /* played at once, by this player */
             s->step = KBG_S_FORCED;
         }
         break;
@@ -1157,6 +1157,13 @@ static const char *const mode_txt[] = {
     "play the Event drawn at the Marriage",
     "place the card the New Connection lifted"};
 
+/* Does `viewer` see the hand of seat q: its own, every hand for the
+ * omniscient viewer, and every hand for everybody once the game is over? */
+static int shows_hand(const kbg_state *s, int viewer, int q)
+{
+    return viewer == q || viewer == CROWN_OMNISCIENT || s->phase == KBG_OVER;
+}
+
 static void put_seat(const kbg_config *cfg, const kbg_state *s, int q, int viewer, crown_buf *b)
 {
     char head[160];
@@ -1172,8 +1179,9 @@ static void put_seat(const kbg_config *cfg, const kbg_state *s, int q, int viewe
     if (s->passed & BIT(q))
         crown_buf_puts(&hb, ", passed");
     gn_set known = s->known[q];
-    if (viewer == q || viewer == CROWN_OMNISCIENT) {
-        crown_buf_putc(&hb, ':');
+    if (shows_hand(s, viewer, q)) {
+        if (n)
+            crown_buf_putc(&hb, ':');
         kb_put_list(&cfg->deck, head, &s->hand[q], b);
         if (!gn_set_empty(&known))
             kb_put_list(&cfg->deck, "    face up:", &known, b);
@@ -1464,7 +1472,8 @@ static int kbg_resample(const void *config, const crown_move *hist, size_t n, in
         }
         kbg_apply(cfg, a, hist[i]);
         if (a->games_done != game) {
-            /* A game of the match ended: its hands are pinned. */
+            /* A game ended: its hands are pinned (every hand is shown at
+             * the end; a match goes on with new hands). */
             for (size_t j = 0; j <= i; j++)
                 if (info[j].cls == RS_FREE)
                     info[j].cls = RS_PINNED;
@@ -1535,14 +1544,17 @@ static int kbg_check(const void *config, const void *state, crown_err *err)
 {
     const kbg_config *cfg = config;
     const kbg_state *s = state;
-    gn_set seen = {{0, 0}};
-    const gn_set *parts[KBG_MAXP + 6];
+    gn_set seen = {{0, 0}}, forced = {{0, 0}};
+    const gn_set *parts[KBG_MAXP + 7];
     int np = 0;
+    if (s->forced != KBG_NONE)
+        gn_set_add(&forced, s->forced);
     for (int q = 0; q < cfg->players; q++)
         parts[np++] = &s->hand[q];
     parts[np++] = &s->pile;
     parts[np++] = &s->discards;
     parts[np++] = &s->waiting;
+    parts[np++] = &forced;
     parts[np++] = &s->aside;
     parts[np++] = &s->gn.present;
     parts[np++] = &s->gn.attached;
@@ -1734,6 +1746,9 @@ static void kbg_observe_tensor(const void *config, const void *state, int viewer
     if ((v = crown_tensor_piece(t, "match_end", KBG_MATCH_NO_TURN, 0, 0)) && over &&
         cfg->match && s->match_over)
         v[s->match_over - 1] = 1.0f;
+    if ((v = crown_tensor_piece(t, "final_hands", np, n, 0)) && over)
+        for (int q = 0; q < cfg->players; q++)
+            kb_tensor_cards(d, &s->hand[q], v + n * kbg_row(cfg, viewer, q));
 }
 
 static void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b)
@@ -1792,7 +1807,7 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
     for (int q = 0; q < cfg->players; q++) {
         crown_buf_printf(b, "%s\n  {\"seat\": %d, \"cards\": %d, \"hand\": ", q ? "," : "", q,
                          count(&s->hand[q]));
-        if (viewer == q || viewer == CROWN_OMNISCIENT)
+        if (shows_hand(s, viewer, q))
             kb_json_cards(d, &s->hand[q], b);
         else
             crown_buf_puts(b, "null");

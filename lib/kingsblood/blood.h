@@ -98,7 +98,7 @@ typedef struct kbg_state {
     gn_set hand[KBG_MAXP];
     gn_set known[KBG_MAXP]; /* cards of each hand everybody knows (received face up) */
     gn_set pile, discards;
-    gn_set waiting;         /* Events of this turn, to the discards when it ends */
+    gn_set waiting;         /* Events played this turn, to the discards when it ends */
     gn_set aside;           /* the King's Blood card when set aside */
     int32_t total[KBG_MAXP]; /* points: the match's totals (one game: its points) */
     uint32_t turns;         /* turns taken in this game (for max_turns) */
@@ -127,7 +127,8 @@ typedef struct kbg_state {
     uint8_t child;          /* the newborn being played on (KBG_M_CHILD) */
     uint8_t run_last;       /* the last sibling placed, or the child */
     int8_t run_side;        /* the siblings' side, 0 before the first */
-    uint8_t forced;         /* the Event drawn at a Marriage (KBG_S_FORCED, KBG_M_FORCED) */
+    uint8_t forced;         /* the Event drawn at a Marriage, in no set until it is played
+                               or discarded (KBG_S_FORCED, KBG_M_FORCED) */
     uint8_t nc_card;        /* the card a New Connection lifted (KBG_M_PLACE) */
     uint8_t nc_to;          /* ... to be placed beside this card only, or KBG_NONE */
     uint8_t last_winner;    /* the winner of the last finished game of a match */
