@@ -121,7 +121,8 @@ static void draw_any(crown_game *g, int k)
     }
 }
 
-/* Plays the moves of a list separated by commas ("deal B2m, deal R1f"). */
+/* Plays the moves of a list separated by commas ("deal B2m, deal R1f"; no
+ * "@row,x" in them). */
 static void play_all(crown_game *g, const char *moves)
 {
     char buf[2048];
@@ -1732,6 +1733,40 @@ START_TEST(structured_views_show_a_seat_its_hand_only)
 }
 END_TEST
 
+START_TEST(structured_views_number_identical_cards_by_place)
+{
+    /* Two B3m and two G4f in the Genealogy: in the JSON as in the tensor
+     * the first of a face by place (top to bottom, left to right) is its
+     * first id, the next the next id, whichever copy lies where; the card
+     * carrying the King's Blood card and the newborn too. */
+    crown_game *g = game("players=2,advanced=on,deck=B3m B3m B5f Y1m R9m R1f G4f G4f G4f Y9m "
+                         "Y8m Y7m Y6m Y5m Y4m");
+    const char *const hands[] = {"B5f Y1m R9m", "G4f R1f"};
+    /* B3m id 0 at x 8 with the King's Blood card, B3m id 1 at x 0, G4f id 7 */
+    setup(g, hands, "B3m@0,8 B3m@0,0 G4f@0,-8 kings-blood>B3m", "rest");
+    play(g, "play B5f right of B3m@0,8");
+    play(g, "marriage G4f");
+    ck_assert_int_eq(st(g)->child, 8);
+    char *j = observe_json(g, 1);
+    ck_assert_msg(strstr(j, "{\"card\": 6, \"row\": 0, \"x\": -8,") &&
+                      strstr(j, "{\"card\": 0, \"row\": 0, \"x\": 0,") &&
+                      strstr(j, "{\"card\": 1, \"row\": 0, \"x\": 8,") &&
+                      strstr(j, "{\"card\": 7, \"row\": 1, \"x\": 9,") &&
+                      strstr(j, "\"under\": 1,") &&
+                      strstr(j, "\"newborn\": {\"card\": 7,"),
+                  "%s", j);
+    free(j);
+    float *v = tensor(g, 1);
+    size_t gen = piece_offset(g, "genealogy"), newborn = piece_offset(g, "newborn");
+    ck_assert(v[gen + 6 * 1 + 2] == 8.0f && v[gen + 6 * 1 + 5] == 1.0f);
+    ck_assert(v[gen + 6 * 0 + 2] == 0.0f && v[gen + 6 * 0 + 5] == 0.0f);
+    ck_assert(v[gen + 6 * 7 + 1] == 1.0f);
+    ck_assert(v[newborn + 7] == 1.0f && v[newborn + 6] == 0.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_blood");
@@ -1740,6 +1775,7 @@ int main(void)
     tcase_add_test(tc, structured_views_show_a_seat_its_hand_only);
     tcase_add_test(tc, observation_an_empty_hand_lists_nothing);
     tcase_add_test(tc, observation_every_hand_shows_once_the_game_is_over);
+    tcase_add_test(tc, structured_views_number_identical_cards_by_place);
     tcase_add_test(tc, ruling_play_matches_colour_or_number);
     tcase_add_test(tc, ruling_turn_play_or_draw_then_the_drawn_card_or_stop);
     tcase_add_test(tc, ruling_marriage_same_colour_different_gender);

@@ -1299,6 +1299,28 @@ START_TEST(structured_views_hold_hand_genealogy_and_score)
 }
 END_TEST
 
+START_TEST(structured_views_number_identical_cards_by_place)
+{
+    /* Two B3m in the rows: in the JSON as in the tensor the left one is
+     * card 0 and the right one card 1, whichever copy lies where. */
+    crown_game *g = game_with_deck("B3m B3m Y1m Y2m Y4m Y5m Y6m Y7m Y8m");
+    start(g, "B3m Y1m Y2m Y4m Y5m Y6m Y7m", "B3m");
+    play(g, "play B3m right of B3m");
+    ck_assert_int_eq(st(g)->gn.x[0], 2); /* the copy dealt went right */
+    char *j = observe_json(g, 0);
+    ck_assert_msg(strstr(j, "{\"card\": 0, \"row\": 0, \"x\": 0,") &&
+                      strstr(j, "{\"card\": 1, \"row\": 0, \"x\": 2,"),
+                  "%s", j);
+    free(j);
+    float *v = tensor(g, 0);
+    size_t gen = piece_offset(g, "genealogy");
+    ck_assert(v[gen + 0] == 1.0f && v[gen + 2] == 0.0f);
+    ck_assert(v[gen + 6] == 1.0f && v[gen + 6 + 2] == 2.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_family");
@@ -1306,6 +1328,7 @@ int main(void)
     tcase_add_test(tc, ruling_setup_seven_cards_and_a_character_founder);
     tcase_add_test(tc, ruling_a_deck_the_deal_uses_up_ends_at_once);
     tcase_add_test(tc, structured_views_hold_hand_genealogy_and_score);
+    tcase_add_test(tc, structured_views_number_identical_cards_by_place);
     tcase_add_test(tc, ruling_play_matches_colour_or_number);
     tcase_add_test(tc, ruling_marriage_same_colour_different_gender);
     tcase_add_test(tc, ruling_marriage_draws_an_event_that_must_be_played);

@@ -1696,7 +1696,7 @@ static void kbg_observe_tensor(const void *config, const void *state, int viewer
     }
     int newborn = play && s->child != KBG_NONE;
     if ((v = crown_tensor_piece(t, "newborn", n, 0, 0)) && newborn)
-        v[d->face[s->child]] = 1.0f;
+        v[kb_place_id(d, &s->gn, lifted, s->child)] = 1.0f;
     if ((v = crown_tensor_piece(t, "siblings_side", 2, 0, 0)) && newborn && s->run_side)
         v[s->run_side > 0] = 1.0f;
     if ((v = crown_tensor_piece(t, "forced", n, 0, 0)) && play && s->mode == KBG_M_FORCED)
@@ -1798,7 +1798,7 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
         crown_buf_puts(b, "null");
     else if (gn_set_has(&s->gn.attached, cfg->kings_blood))
         crown_buf_printf(b, "{\"where\": \"genealogy\", \"under\": %d, \"seat\": null}",
-                         d->face[s->gn.under[cfg->kings_blood]]);
+                         kb_place_id(d, &s->gn, lifted, s->gn.under[cfg->kings_blood]));
     else if (holder >= 0)
         crown_buf_printf(b, "{\"where\": \"hand\", \"under\": null, \"seat\": %d}", holder);
     else
@@ -1827,7 +1827,8 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
         crown_buf_puts(b, "null");
     crown_buf_puts(b, ", \"newborn\": ");
     if (play && s->child != KBG_NONE)
-        crown_buf_printf(b, "{\"card\": %d, \"siblings_side\": %s}", d->face[s->child],
+        crown_buf_printf(b, "{\"card\": %d, \"siblings_side\": %s}",
+                         kb_place_id(d, &s->gn, lifted, s->child),
                          s->run_side < 0 ? "\"left\"" : s->run_side > 0 ? "\"right\"" : "null");
     else
         crown_buf_puts(b, "null");

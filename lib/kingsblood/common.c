@@ -476,6 +476,21 @@ static const genealogy *shown(const genealogy *g, int lifted, genealogy *tmp)
     return tmp;
 }
 
+int kb_place_id(const kb_deck *d, const genealogy *g, int lifted, int c)
+{
+    int f0 = d->face[c], k = 0;
+    if (c == lifted || !gn_set_has(&g->present, c))
+        return f0;
+    GN_FOR(&g->present, e)
+        if (e != lifted && d->face[e] == f0 &&
+            (g->row[e] < g->row[c] || (g->row[e] == g->row[c] && g->x[e] < g->x[c])))
+            k++;
+    for (int j = f0; j <= d->n; j++)
+        if (d->face[j] == f0 && k-- == 0)
+            return j;
+    return f0; /* (not reached: each placed copy is an id of the face) */
+}
+
 void kb_json_genealogy(const kb_deck *d, const genealogy *whole, int lifted, crown_buf *b)
 {
     genealogy tmp;
@@ -491,7 +506,7 @@ void kb_json_genealogy(const kb_deck *d, const genealogy *whole, int lifted, cro
         gn_set_del(&left, c);
         crown_buf_printf(b, "%s{\"card\": %d, \"row\": %d, \"x\": %d, \"active\": %s, "
                             "\"enthronement\": %s, \"kings_blood\": %s}",
-                         i ? ",\n  " : "\n  ", d->face[c], g->row[c], g->x[c],
+                         i ? ",\n  " : "\n  ", kb_place_id(d, g, -1, c), g->row[c], g->x[c],
                          gn_set_has(&active, c) ? "true" : "false",
                          kb_has_enthronement(d, g, c) ? "true" : "false",
                          kb_carries_kings_blood(d, g, c) ? "true" : "false");
@@ -508,20 +523,7 @@ void kb_tensor_genealogy(const kb_deck *d, const genealogy *whole, int lifted, c
     const genealogy *g = shown(whole, lifted, &tmp);
     gn_set active = gn_active_set(g);
     GN_FOR(&g->present, c) {
-        /* Identical cards are told apart by place, not by id: the k-th of
-         * a face's cards in the rows (top to bottom, left to right) takes
-         * the face's k-th id. */
-        int f0 = d->face[c], k = 0, slot = c;
-        GN_FOR(&g->present, e)
-            if (d->face[e] == f0 &&
-                (g->row[e] < g->row[c] || (g->row[e] == g->row[c] && g->x[e] < g->x[c])))
-                k++;
-        for (int j = f0; j <= d->n; j++)
-            if (d->face[j] == f0 && k-- == 0) {
-                slot = j;
-                break;
-            }
-        float *f = v + 6 * (size_t)slot;
+        float *f = v + 6 * (size_t)kb_place_id(d, g, -1, c);
         f[0] = 1.0f;
         f[1] = (float)g->row[c];
         f[2] = (float)g->x[c];

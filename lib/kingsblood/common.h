@@ -163,8 +163,15 @@ void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_bu
 /* ---- the structured views (docs/kings-blood.md, docs/kings-family.md) --
  * Identical cards are one face: JSON writes a card as its face's id (the
  * lowest id of the identical cards), and a tensor counts a set's cards in
- * the entry of each face's id. */
+ * the entry of each face's id; cards of the Genealogy are numbered by place
+ * (kb_place_id). */
 
+/* The id the views give card c of the Genealogy, leaving out `lifted` (a
+ * card a New Connection holds, or -1): identical Characters are numbered by
+ * place, the k-th of a face's cards in the rows (top to bottom, left to
+ * right) taking the face's k-th id, so that the id shows nothing of which
+ * copy lies where.  A card in no row (the lifted one) is its face id. */
+int kb_place_id(const kb_deck *d, const genealogy *g, int lifted, int c);
 /* The cards of a set as face ids, ascending, repeated per copy: "[3, 3, 17]". */
 void kb_json_cards(const kb_deck *d, const gn_set *set, crown_buf *b);
 /* How many cards of each face `set` holds, in v[face id] (v has n + 1
