@@ -1610,6 +1610,12 @@ static int kbg_check(const void *config, const void *state, crown_err *err)
         crown_errf(err, "the game is over with Events of a turn not discarded");
         return -1;
     }
+    if (s->phase == KBG_OVER &&
+        (s->over == KBG_END_NONE || s->over > KBG_END_MATCH_TURNS ||
+         (cfg->match && (s->match_over == KBG_MATCH_ON || s->match_over > KBG_MATCH_NO_TURN)))) {
+        crown_errf(err, "the game or the match is over without a reason");
+        return -1;
+    }
     if (s->winner != KBG_NONE && (s->winner >= cfg->players || !gn_set_empty(&s->hand[s->winner]))) {
         crown_errf(err, "the winner holds cards");
         return -1;
