@@ -1335,11 +1335,11 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
  *
  * Hidden are the cards dealt or drawn into another seat's hand.  Such a
  * card is pinned (kept) once it left that hand (played: everybody saw it;
- * after a draw, the card drawn is the one played, whatever the id that
- * leaves the hand), and in the games of a match before the current one.  The others are
- * free.  Within one pile (between two reshuffles of the current game) the
- * free cards and, for the current pile, the cards still in it are dealt
- * again at random among the free draws of that pile: the viewer knows
+ * which card everybody saw leave, whatever the id that leaves the hand, is
+ * seen_leaving's), and once its game is over.  The others are free.  Within
+ * one pile (between two reshuffles of the current game) the free cards
+ * and, for the current pile, the cards still in it are dealt again at
+ * random among the free draws of that pile: the viewer knows
  * which cards that pile held, not which of them went to whom.  The new
  * history is built in step with the old one: a chance outcome becomes the
  * lowest card of the wanted face still in the pile, a decision names the
