@@ -47,7 +47,7 @@ static crown_game *game(const char *options)
  * Genealogy as "card@row,x" items ("enthronement>B3m" or
  * "kings-blood>B3m" attaches under a placed card); the pile ("rest" for
  * every card not given out); every other card in the discards (the King's
- * Blood card set aside).  Seat 0 is to play a turn. */
+ * Blood card set aside).  Seat 0 is to play a turn, the first of the game. */
 static void setup(crown_game *g, const char *const hands[], const char *gen, const char *pile)
 {
     kbg_state *s = st(g);
@@ -81,6 +81,7 @@ static void setup(crown_game *g, const char *const hands[], const char *gen, con
     s->child = s->run_last = KBG_NONE;
     s->run_side = 0;
     s->reshuffles = 0;
+    s->turns = s->match_turns = 1;
     sound(g);
 }
 
@@ -120,12 +121,40 @@ static void draw_any(crown_game *g, int k)
     }
 }
 
+/* Plays the moves of a list separated by commas ("deal B2m, deal R1f"; no
+ * "@row,x" in them). */
+static void play_all(crown_game *g, const char *moves)
+{
+    char buf[2048];
+    snprintf(buf, sizeof buf, "%s", moves);
+    char *save = NULL;
+    for (char *m = strtok_r(buf, ",", &save); m; m = strtok_r(NULL, ",", &save))
+        play(g, m + strspn(m, " "));
+}
+
 static int sees(crown_game *g, int viewer, const char *needle)
 {
     char *o = observe(g, viewer);
     int r = strstr(o, needle) != NULL;
     free(o);
     return r;
+}
+
+/* 1 when the JSON of the spectator has `needle`. */
+static int json_has(crown_game *g, const char *needle)
+{
+    char *j = observe_json(g, CROWN_SPECTATOR);
+    int r = strstr(j, needle) != NULL;
+    free(j);
+    return r;
+}
+
+/* The value of tensor piece `name` at `i`, for the spectator. */
+static float piece(crown_game *g, const char *name, size_t i)
+{
+    float *v = tensor(g, CROWN_SPECTATOR), x = v[piece_offset(g, name) + i];
+    free(v);
+    return x;
 }
 
 /* ---- 1.4 setup -------------------------------------------------------- */
@@ -520,6 +549,28 @@ START_TEST(ruling_empty_genealogy_restarts_at_once)
 }
 END_TEST
 
+START_TEST(ruling_events_of_the_turn_are_the_events_played)
+{
+    /* The Event drawn at a Marriage is not among them until it is played. */
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f R7m G1m", "R1f"};
+    setup(g, hands, "B3m@0,0 Y9m@0,6", "rest");
+    play_all(g, "play B5f right of B3m, marriage assassination");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FORCED);
+    ck_assert(!sees(g, 1, "Events of this turn"));
+    ck_assert(json_has(g, "\"events_this_turn\": []"));
+    ck_assert(json_has(g, "\"forced\": 72,"));
+    ck_assert(piece(g, "events_this_turn", 72) == 0.0f);
+    ck_assert(piece(g, "forced", 72) == 1.0f);
+    sound(g);
+    play(g, "assassination on Y9m");
+    ck_assert(sees(g, 1, "Events of this turn: assassination\n"));
+    ck_assert(json_has(g, "\"events_this_turn\": [72]"));
+    ck_assert(piece(g, "events_this_turn", 72) == 1.0f);
+    crown_free(g);
+}
+END_TEST
+
 /* ---- 1.4 the last card ------------------------------------------------- */
 
 START_TEST(ruling_the_last_card_is_a_character)
@@ -594,6 +645,71 @@ START_TEST(ruling_announcement_ends_when_a_card_is_gained)
     ck_assert(!(st(g)->announced & 1));
     ck_assert(!can_play(g, "announce")); /* 3 cards */
     crown_free(g);
+}
+END_TEST
+
+/* Every decision of his own turn offers "announce" while he holds one or two
+ * cards: the Event drawn at a Marriage and the place of a lifted card too. */
+START_TEST(ruling_announce_at_any_decision_of_his_turn)
+{
+    /* The issue's game: seat 1 sheds Blue cards, then B9f marries B6m and
+     * the Marriage draws an Exile, which must be played. */
+    crown_game *g = game("players=2");
+    play_all(g, "deal B2m, deal R1f, deal B3m, deal R2m, deal B4m, deal R3f, deal B6m, "
+                "deal R4m, deal B7m, deal R6m, deal B9f, deal R7f, deal Y1m, deal R9m, "
+                "found B1m");
+    play_all(g, "play B2m right of B1m, draw, draw G1f, stop, "
+                "play B3m right of B2m, draw, draw G2m, stop, "
+                "play B4m right of B3m, draw, draw G3f, stop, "
+                "play B6m right of B4m, draw, draw G4m, stop");
+    play(g, "play B9f right of B6m");
+    play(g, "marriage exile");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FORCED);
+    ck_assert_int_eq(hand_size(g, 1), 2); /* B7m Y1m */
+    ck_assert(can_play(g, "exile on B9f to seat 0"));
+    ck_assert(can_play(g, "announce"));
+    ck_assert_int_eq(nlegal(g), 5); /* 2 Active cards x 2 seats, and announce */
+    play(g, "announce");
+    ck_assert_int_eq(st(g)->mode, KBG_M_FORCED); /* the Exile is still to be played */
+    ck_assert(!can_play(g, "announce"));
+    ck_assert_int_eq(nlegal(g), 4);
+    play(g, "exile on B9f to seat 0");
+    ck_assert(st(g)->announced & 2);
+    crown_free(g);
+
+    /* Placing the card a New Connection lifted. */
+    g = game("players=2");
+    const char *const hands[] = {"new-connection Y1m R9m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0 B5m-reverse@0,2 R7f@0,8", "rest");
+    play(g, "new-connection on B5m-reverse");
+    ck_assert_int_eq(st(g)->mode, KBG_M_PLACE);
+    ck_assert(can_play(g, "announce"));
+    play(g, "announce");
+    ck_assert_int_eq(st(g)->mode, KBG_M_PLACE);
+    play(g, "place right of R7f");
+    ck_assert(st(g)->announced & 1);
+    crown_free(g);
+
+    /* The other decisions of a turn offered it already: after a draw, after
+     * a birth, after an Assassination, under a pending Draw 3. */
+    static const struct {
+        const char *hand, *gen, *moves;
+        int mode;
+    } others[] = {
+        {"R7m", "B3m@0,0", "draw, draw G9f", KBG_M_DRAWN},
+        {"B5f Y1m R9m", "B3m@0,0", "play B5f right of B3m, marriage G4f", KBG_M_CHILD},
+        {"assassination Y1m R9m", "B3m@0,0 B5f@0,2", "assassination on B5f", KBG_M_FREE},
+        {"B8f-draw3 Y1m R1m", "B3f@0,0", "play B8f-draw3 right of B3f", KBG_M_PENDING},
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        g = game("players=2");
+        const char *const h[] = {others[i].hand, "B2f-skip R2m"};
+        setup(g, h, others[i].gen, "rest");
+        play_all(g, others[i].moves);
+        ck_assert_int_eq(st(g)->mode, others[i].mode);
+        ck_assert(can_play(g, "announce"));
+        crown_free(g);
+    }
 }
 END_TEST
 
@@ -828,22 +944,55 @@ START_TEST(ruling_passing_and_the_game_without_a_winner)
 }
 END_TEST
 
+/* Seat 0 draws and stops, then seat 1 does. */
+static void two_turns(crown_game *g)
+{
+    play_all(g, "draw, draw Y9f, stop, draw, draw Y7f, stop");
+}
+
 START_TEST(ruling_option_max_turns)
 {
     crown_game *g = game("players=2,max_turns=2");
     const char *const hands[] = {"R7m G1m", "R1f Y2m"};
     setup(g, hands, "B3m@0,0", "rest");
     st(g)->turns = 1;
-    play(g, "draw");
-    play(g, "draw Y9f");
-    play(g, "stop");
+    play_all(g, "draw, draw Y9f, stop");
     ck_assert_int_eq(current(g), 1);
-    play(g, "draw");
-    play(g, "draw Y7f");
-    play(g, "stop");
+    play_all(g, "draw, draw Y7f, stop");
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
-    ck_assert(sees(g, 0, "game over: the turn limit was reached, no winner"));
+    ck_assert(sees(g, 0, "game over: the game's turn limit was reached, no winner"));
+    ck_assert(json_has(g, "\"end\": \"max_turns\""));
+    ck_assert(piece(g, "end", KBG_END_MAX_TURNS) == 1.0f);
+    crown_free(g);
+    /* 1000 turns by default; 0 is no limit. */
+    g = game("players=2");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 999;
+    two_turns(g);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    crown_free(g);
+    g = game("players=2,max_turns=0");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 999;
+    two_turns(g);
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+    /* In a match the turns of each game count: a game ended by the limit
+     * scores nothing and the next one is dealt, its turns counted from 0. */
+    g = game("players=2,match=on,max_turns=2");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 1;
+    st(g)->match_turns = 1;
+    two_turns(g);
+    ck_assert_int_eq(st(g)->phase, KBG_DEAL);
+    ck_assert_int_eq(st(g)->games_done, 1);
+    ck_assert_int_eq(st(g)->last_winner, KBG_NONE);
+    ck_assert_int_eq(st(g)->total[0] + st(g)->total[1], 0);
+    draw_any(g, 15); /* the deal and the founder */
+    ck_assert_int_eq(st(g)->turns, 1);
+    ck_assert_int_eq(st(g)->match_turns, 3);
+    ck_assert_int_eq(current(g), 0); /* on the left of the new dealer, seat 1 */
     crown_free(g);
 }
 END_TEST
@@ -1092,6 +1241,95 @@ START_TEST(decision_resample_keeps_face_up_cards)
 }
 END_TEST
 
+/* How many cards of the face of `t` seat p holds. */
+static int holds_face(const kbg_state *s, int p, const char *t)
+{
+    gn_set k = {{0, 0}};
+    for (int c = 0; c < D.n; c++)
+        if (D.face[c] == D.face[id(t)] && gn_set_has(&s->hand[p], c))
+            gn_set_add(&k, c);
+    return gn_set_count(&k);
+}
+
+/* In how many of 16 determinizations for seat 1 seat 0 holds no card of the
+ * face of `t`; each keeps seat 0's hand size and the cards known in it. */
+static int determinizations_without(crown_game *g, const char *t)
+{
+    const kbg_state *a = st(g);
+    int without = 0;
+    for (uint64_t seed = 0; seed < 16; seed++) {
+        crown_game *d = NULL;
+        OK(crown_resample(g, 1, seed, &d));
+        const kbg_state *b = crown_internal_state(d);
+        without += holds_face(b, 0, t) == 0;
+        ck_assert_int_eq(gn_set_count(&b->hand[0]), gn_set_count(&a->hand[0]));
+        ck_assert_int_eq(gn_set_count(&b->known[0]), gn_set_count(&a->known[0]));
+        crown_free(d);
+    }
+    return without;
+}
+
+START_TEST(decision_playing_the_card_just_drawn_forgets_nothing)
+{
+    /* Seat 0 holds an Enthronement face up (an Exile gave it to him), draws
+     * the other one and plays it at once: everybody saw that the drawn card
+     * was played, so the face-up one is still known. */
+    crown_game *g = game("players=2");
+    play_all(g, "deal enthronement, deal R1f, deal exile, deal R2m, deal Y3m, deal R3f, "
+                "deal Y4m, deal R4m, deal Y6m, deal R6m, deal Y7m, deal R7f, deal Y8m, "
+                "deal R9m, found B1m");
+    play_all(g, "enthronement on B1m, draw, draw G1f, stop, exile on B1m to seat 0, "
+                "turn G5m-reverse");
+    ck_assert_int_eq(gn_set_count(&st(g)->known[0]), 2);
+    ck_assert(sees(g, 1, "face up: B1m enthronement\n"));
+    play_all(g, "draw, draw enthronement, enthronement on G5m-reverse");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(holds_face(st(g), 0, "enthronement"), 1);
+    ck_assert_int_eq(gn_set_count(&st(g)->known[0]), 2);
+    ck_assert(sees(g, 1, "face up: B1m enthronement\n"));
+    sound(g);
+    /* Every determinization keeps it in his hand. */
+    ck_assert_int_eq(determinizations_without(g, "enthronement"), 0);
+    crown_free(g);
+
+    /* Seat 0 was dealt an Enthronement nobody saw, draws the other one and
+     * plays it at once: the drawn card was played, and the dealt one may be
+     * anything in another seat's determinization. */
+    g = game("players=2");
+    play_all(g, "deal R1f, deal enthronement, deal R2m, deal Y3m, deal R3f, deal Y4m, "
+                "deal R4m, deal Y6m, deal R6m, deal Y7m, deal R7f, deal Y8m, deal R9m, "
+                "deal G1f, found B1m");
+    play_all(g, "draw, draw G2f-skip, stop, draw, draw enthronement, enthronement on B1m");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(holds_face(st(g), 0, "enthronement"), 1);
+    ck_assert_int_gt(determinizations_without(g, "enthronement"), 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_a_copy_known_face_up_is_taken_to_be_the_one_played)
+{
+    /* Seat 0 was dealt an Enthronement nobody saw and receives the other
+     * one face up (seat 1 enthrones B1m and exiles it to him); he plays an
+     * Enthronement: the known one is forgotten, and the dealt card may be
+     * anything in another seat's determinization. */
+    crown_game *g = game("players=2");
+    play_all(g, "deal exile, deal enthronement, deal enthronement, deal R2m, deal Y3m, "
+                "deal R3f, deal Y4m, deal R4m, deal Y6m, deal R6m, deal Y7m, deal R7f, "
+                "deal Y8m, deal R9m, found B1m");
+    /* (The one dealt to seat 0 has the lower id: it is the copy a move plays.) */
+    ck_assert(holds(g, 0, "enthronement"));
+    play_all(g, "enthronement on B1m, draw, draw G1f, stop, exile on B1m to seat 0, "
+                "turn G5m-reverse");
+    ck_assert(sees(g, 1, "face up: B1m enthronement\n"));
+    play(g, "enthronement on G5m-reverse");
+    ck_assert_int_eq(holds_face(st(g), 0, "enthronement"), 1);
+    ck_assert(sees(g, 1, "face up: B1m\n"));
+    ck_assert_int_gt(determinizations_without(g, "enthronement"), 0);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(decision_resample_redeals_hidden_cards)
 {
     /* Over many resamples, another seat's hand changes, the viewer's never. */
@@ -1148,45 +1386,181 @@ START_TEST(decision_pass_is_offered_with_announce)
 }
 END_TEST
 
-START_TEST(decision_max_turns_ends_a_match_as_a_draw)
+START_TEST(decision_max_match_turns_ends_a_match_without_a_winner)
 {
-    crown_game *g = game("players=2,match=on,max_turns=1");
+    /* The turn that brings the match's turns to max_match_turns ends the
+     * match, in the middle of a game, without a winner. */
+    crown_game *g = game("players=2,match=on,max_match_turns=3");
     const char *const hands[] = {"R7m G1m", "R1f Y2m"};
     setup(g, hands, "B3m@0,0", "rest");
-    st(g)->turns = 1;
+    st(g)->match_turns = 2;
     st(g)->total[0] = 50;
-    play(g, "draw");
-    play(g, "draw Y9f");
-    play(g, "stop");
+    two_turns(g);
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
-    ck_assert_int_eq(st(g)->match_over, 2);
+    ck_assert_int_eq(st(g)->over, KBG_END_MATCH_TURNS);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_MAX_TURNS);
+    double r[2];
+    size_t n;
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 0);
+    ck_assert_double_eq(r[1], 0);
+    ck_assert(sees(g, 1, "game over: the match's turn limit was reached, no winner\n"
+                         "match over: no winner, the match's turn limit was reached\n"));
+    ck_assert(json_has(g, "\"end\": \"max_match_turns\""));
+    ck_assert(json_has(g, "\"match_winners\": [], \"match_end\": \"max_match_turns\"}"));
+    ck_assert(piece(g, "end_max_match_turns", 0) == 1.0f);
+    ck_assert(piece(g, "end", KBG_END_MAX_TURNS) == 0.0f);
+    ck_assert(piece(g, "match_end", 1) == 1.0f);
+    crown_free(g);
+    /* A game won on the last turn scores, and the match ends there too. */
+    g = game("players=2,match=on,max_match_turns=1");
+    const char *const h2[] = {"B4m", "R1f Y2m"};
+    setup(g, h2, "B3m@0,0", "rest");
+    st(g)->match_turns = 1;
+    play_all(g, "announce, play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_WINNER);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_MAX_TURNS);
+    ck_assert_int_eq(st(g)->total[0], 3);
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 0);
+    crown_free(g);
+    /* ... unless its points reach the target. */
+    g = game("players=2,match=on,max_match_turns=1,target=3");
+    setup(g, h2, "B3m@0,0", "rest");
+    st(g)->match_turns = 1;
+    play_all(g, "announce, play B4m right of B3m");
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_TARGET);
+    ck_assert(json_has(g, "\"match_end\": \"target\"}"));
+    ck_assert(piece(g, "match_end", 0) == 1.0f);
+    OK(crown_returns(g, r, 2, &n));
+    ck_assert_double_eq(r[0], 1);
+    crown_free(g);
+    /* A game ended by its own limit on that turn says so. */
+    g = game("players=2,match=on,max_turns=5,max_match_turns=9");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 4;
+    st(g)->match_turns = 8;
+    two_turns(g);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_MAX_TURNS);
+    ck_assert(piece(g, "end_max_match_turns", 0) == 0.0f);
+    crown_free(g);
+    /* Outside a match the option does nothing. */
+    g = game("players=2,max_match_turns=1");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->match_turns = 5;
+    two_turns(g);
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+    /* Its default. */
+    g = new_game("kings_blood", "match=on", 1);
+    char opts[512];
+    size_t len;
+    OK(crown_game_string(g, opts, sizeof opts, &len));
+    ck_assert_msg(strstr(opts, ",max_turns=1000,max_match_turns=100000,"), "%s", opts);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_a_match_needs_cards_left_after_the_deal)
+{
+    /* Every game of such a match would end at the deal, without a founder:
+     * the options are refused, when a game is made or loaded. */
+    static const char *const refused[] = {"players=2,match=on,deck=B1m B1f",
+                                          "players=2,match=on,deck=B1m B1f B2m B2f B3m B3f "
+                                          "B4m B4f B5m B5f B6m B6f B7m B7f",
+                                          "players=3,match=on,advanced=on,deck=B1m B1f B2m "
+                                          "B2f B3m B3f B4m B4f B5m B5f B6m B6f B7m B7f B8m "
+                                          "B8f B9m B9f Y1m Y1f Y2m"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        for (int explicit = 0; explicit < 2; explicit++) {
+            char opts[512], err[512] = "";
+            snprintf(opts, sizeof opts, "%s%s", refused[i], explicit ? ",chance=explicit" : "");
+            crown_game *g = NULL;
+            ck_assert_int_eq(crown_new_ex(&g, "kings_blood", opts, 1, err, sizeof err),
+                             CROWN_EOPTION);
+            ck_assert_ptr_null(g);
+            ck_assert_msg(strstr(err, "no game of the match could found a Genealogy"), "%s",
+                          err);
+            char save[1024];
+            snprintf(save, sizeof save, "crown-save 1\ngame kings_blood:%s\nseed 1\nmoves 0\n",
+                     opts);
+            err[0] = '\0';
+            ck_assert_int_eq(crown_deserialize_ex(&g, save, err, sizeof err), CROWN_EOPTION);
+            ck_assert_ptr_null(g);
+            ck_assert_msg(strstr(err, "no game of the match could found a Genealogy"), "%s",
+                          err);
+        }
+    }
+    /* One card more, and a game may found one. */
+    crown_game *g = new_game("kings_blood", "players=2,match=on,deck=B1m B1f B2m B2f B3m B3f "
+                                            "B4m B4f B5m B5f B6m B6f B7m B7f B8m", 1);
+    ck_assert(!terminal(g));
+    crown_free(g);
+    /* A single game with such a deck ends at once, without a winner. */
+    for (int explicit = 0; explicit < 2; explicit++) {
+        g = new_game("kings_blood", explicit ? "players=2,deck=B1m B1f,chance=explicit"
+                                             : "players=2,deck=B1m B1f", 1);
+        if (explicit)
+            play_all(g, "deal B1m, deal B1f");
+        ck_assert(terminal(g));
+        ck_assert(json_has(g, "\"end\": \"no_founder\""));
+        crown_free(g);
+    }
+}
+END_TEST
+
+START_TEST(decision_a_match_ends_when_a_game_ends_before_any_turn)
+{
+    /* 15 cards, one of them a Character: when the deal leaves only Events,
+     * the game ends without a founder, and so does the match (dealing again
+     * could go on for ever without a turn). */
+    const char *deck = "players=2,match=on,deck=B1m assassination assassination "
+                       "assassination assassination exile exile exile exile new-connection "
+                       "new-connection new-connection enthronement enthronement enthronement";
+    char opts[512];
+    snprintf(opts, sizeof opts, "%s,chance=explicit", deck);
+    crown_game *g = new_game("kings_blood", opts, 1);
+    play_all(g, "deal B1m, deal exile");
+    draw_any(g, 12);
+    ck_assert(terminal(g));
+    ck_assert_int_eq(st(g)->over, KBG_END_NO_FOUNDER);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_NO_TURN);
+    ck_assert(sees(g, 0, "game over: no Character to start the Genealogy, no winner\n"
+                         "match over: no winner, a game ended before any turn\n"));
+    ck_assert(json_has(g, "\"match_winners\": [], \"match_end\": \"no_turn\"}"));
+    ck_assert(piece(g, "match_end", 2) == 1.0f);
     double r[2];
     size_t n;
     OK(crown_returns(g, r, 2, &n));
     ck_assert_double_eq(r[0], 0);
     ck_assert_double_eq(r[1], 0);
     crown_free(g);
-    /* A game won on the last turn scores, and the match ends there too. */
-    g = game("players=2,match=on,max_turns=1");
-    const char *const h2[] = {"B4m", "R1f Y2m"};
-    setup(g, h2, "B3m@0,0", "rest");
-    st(g)->turns = 1;
-    play(g, "announce");
-    play(g, "play B4m right of B3m");
-    ck_assert_int_eq(current(g), CROWN_TERMINAL);
-    ck_assert_int_eq(st(g)->match_over, 2);
-    ck_assert_int_eq(st(g)->total[0], 3);
-    crown_free(g);
-    /* ... unless its points reach the target. */
-    g = game("players=2,match=on,max_turns=1,target=3");
-    setup(g, h2, "B3m@0,0", "rest");
-    st(g)->turns = 1;
-    play(g, "announce");
-    play(g, "play B4m right of B3m");
-    ck_assert_int_eq(st(g)->match_over, 1);
-    OK(crown_returns(g, r, 2, &n));
-    ck_assert_double_eq(r[0], 1);
-    crown_free(g);
+    /* Every game and playout of these options ends, in both chance modes,
+     * and a saved one loads to the same end. */
+    int ended_at_once = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        g = new_game("kings_blood", deck, seed);
+        if (terminal(g)) {
+            ended_at_once++;
+            ck_assert_int_eq(st(g)->match_over, KBG_MATCH_NO_TURN);
+            char *text = serialize(g);
+            crown_game *h = NULL;
+            OK(crown_deserialize(&h, text));
+            ck_assert(terminal(h));
+            ck_assert_int_eq(((const kbg_state *)crown_internal_state(h))->match_over,
+                             KBG_MATCH_NO_TURN);
+            crown_free(h);
+            free(text);
+        }
+        OK(crown_playout(g, seed, r, 2, &n));
+        crown_free(g);
+        g = new_game("kings_blood", opts, seed);
+        OK(crown_playout(g, seed, r, 2, &n));
+        crown_free(g);
+    }
+    ck_assert_int_gt(ended_at_once, 0);
 }
 END_TEST
 
@@ -1210,15 +1584,79 @@ END_TEST
 
 START_TEST(decision_counters_saturate)
 {
-    crown_game *g = game("players=2");
+    crown_game *g = game("players=2,match=on,max_turns=0,max_match_turns=0");
     const char *const hands[] = {"R7m G1m R6m", "R1f Y2m Y3m"};
     setup(g, hands, "B3m@0,0", "rest");
     st(g)->turns = UINT32_MAX;
-    play(g, "draw");
-    play(g, "draw Y9f");
-    play(g, "stop");
+    st(g)->match_turns = UINT32_MAX - 1;
+    two_turns(g);
     ck_assert_uint_eq(st(g)->turns, UINT32_MAX);
-    ck_assert_int_eq(current(g), 1);
+    ck_assert_uint_eq(st(g)->match_turns, UINT32_MAX);
+    ck_assert_int_eq(current(g), 0);
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_an_empty_hand_lists_nothing)
+{
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B4m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    play_all(g, "announce, play B4m right of B3m");
+    ck_assert(sees(g, CROWN_OMNISCIENT, "seat 0: 0 cards, King's Blood!\n"));
+    ck_assert(sees(g, 0, "seat 0 (you): 0 cards, King's Blood!\n"));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(observation_every_hand_shows_once_the_game_is_over)
+{
+    /* The hands that make the winner's points are shown to everybody. */
+    crown_game *g = game("players=3");
+    const char *const hands[] = {"B4m", "R1f R2m exile", "G9f"};
+    setup(g, hands, "B3m@0,0", "rest");
+    gn_set_add(&st(g)->known[1], id("R2m"));
+    ck_assert(!sees(g, 2, "R1f"));
+    play_all(g, "announce, play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    static const int viewers[] = {CROWN_SPECTATOR, 0, 1, 2};
+    for (int i = 0; i < 4; i++) {
+        int viewer = viewers[i];
+        ck_assert(sees(g, viewer, "seat 1: 3 cards: R1f R2m exile\n    face up: R2m\n") ||
+                  viewer == 1);
+        ck_assert(sees(g, viewer, "seat 2: 1 card: G9f\n") || viewer == 2);
+        char *j = observe_json(g, viewer), want[64], key[128];
+        face_list(&D, &st(g)->hand[1], want, sizeof want);
+        snprintf(key, sizeof key, "{\"seat\": 1, \"cards\": 3, \"hand\": %s, \"face_up\": [%d],",
+                 want, id("R2m"));
+        ck_assert_msg(strstr(j, key), "%s not in %s", key, j);
+        snprintf(key, sizeof key, "{\"seat\": 2, \"cards\": 1, \"hand\": [%d],", id("G9f"));
+        ck_assert_msg(strstr(j, key), "%s not in %s", key, j);
+        free(j);
+        float *v = tensor(g, viewer);
+        size_t at = piece_offset(g, "final_hands");
+        int row = viewer >= 0 ? (2 - viewer + 3) % 3 : 2; /* seat 2's row */
+        ck_assert(v[at + (size_t)row * 83 + (size_t)id("G9f")] == 1.0f);
+        free(v);
+    }
+    crown_free(g);
+    /* Nothing is hidden any more: a determinization is the game itself. */
+    g = new_game("kings_blood", "players=3", 11);
+    trng r = {3};
+    random_moves(g, 100000, &r);
+    ck_assert(terminal(g));
+    for (int i = 0; i < 4; i++) {
+        int viewer = viewers[i];
+        crown_game *d = NULL;
+        OK(crown_resample(g, viewer, 7, &d));
+        char *o1 = observe(g, viewer), *o2 = observe(d, viewer), *j = observe_json(g, viewer);
+        ck_assert_str_eq(o1, o2);
+        ck_assert_msg(!strstr(j, "\"hand\": null"), "%s", j);
+        free(j);
+        free(o1);
+        free(o2);
+        crown_free(d);
+    }
     crown_free(g);
 }
 END_TEST
@@ -1276,12 +1714,49 @@ START_TEST(structured_views_show_a_seat_its_hand_only)
 }
 END_TEST
 
+START_TEST(structured_views_number_identical_cards_by_place)
+{
+    /* Two B3m and two G4f in the Genealogy: in the JSON as in the tensor
+     * the first of a face by place (top to bottom, left to right) is its
+     * first id, the next the next id, whichever copy lies where; the card
+     * carrying the King's Blood card and the newborn too. */
+    crown_game *g = game("players=2,advanced=on,deck=B3m B3m B5f Y1m R9m R1f G4f G4f G4f Y9m "
+                         "Y8m Y7m Y6m Y5m Y4m");
+    const char *const hands[] = {"B5f Y1m R9m", "G4f R1f"};
+    /* B3m id 0 at x 8 with the King's Blood card, B3m id 1 at x 0, G4f id 7 */
+    setup(g, hands, "B3m@0,8 B3m@0,0 G4f@0,-8 kings-blood>B3m", "rest");
+    play(g, "play B5f right of B3m@0,8");
+    play(g, "marriage G4f");
+    ck_assert_int_eq(st(g)->child, 8);
+    char *j = observe_json(g, 1);
+    ck_assert_msg(strstr(j, "{\"card\": 6, \"row\": 0, \"x\": -8,") &&
+                      strstr(j, "{\"card\": 0, \"row\": 0, \"x\": 0,") &&
+                      strstr(j, "{\"card\": 1, \"row\": 0, \"x\": 8,") &&
+                      strstr(j, "{\"card\": 7, \"row\": 1, \"x\": 9,") &&
+                      strstr(j, "\"under\": 1,") &&
+                      strstr(j, "\"newborn\": {\"card\": 7,"),
+                  "%s", j);
+    free(j);
+    float *v = tensor(g, 1);
+    size_t gen = piece_offset(g, "genealogy"), newborn = piece_offset(g, "newborn");
+    ck_assert(v[gen + 6 * 1 + 2] == 8.0f && v[gen + 6 * 1 + 5] == 1.0f);
+    ck_assert(v[gen + 6 * 0 + 2] == 0.0f && v[gen + 6 * 0 + 5] == 0.0f);
+    ck_assert(v[gen + 6 * 7 + 1] == 1.0f);
+    ck_assert(v[newborn + 7] == 1.0f && v[newborn + 6] == 0.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_blood");
     TCase *tc = tcase_create("rulings");
     tcase_add_test(tc, ruling_setup_deal_founder_and_first_player);
     tcase_add_test(tc, structured_views_show_a_seat_its_hand_only);
+    tcase_add_test(tc, observation_an_empty_hand_lists_nothing);
+    tcase_add_test(tc, observation_every_hand_shows_once_the_game_is_over);
+    tcase_add_test(tc, structured_views_number_identical_cards_by_place);
     tcase_add_test(tc, ruling_play_matches_colour_or_number);
     tcase_add_test(tc, ruling_turn_play_or_draw_then_the_drawn_card_or_stop);
     tcase_add_test(tc, ruling_marriage_same_colour_different_gender);
@@ -1297,9 +1772,11 @@ int main(void)
     tcase_add_test(tc, ruling_new_connection_lift_does_not_remarry);
     tcase_add_test(tc, ruling_enthronement_discards_every_other_card);
     tcase_add_test(tc, ruling_empty_genealogy_restarts_at_once);
+    tcase_add_test(tc, ruling_events_of_the_turn_are_the_events_played);
     tcase_add_test(tc, ruling_the_last_card_is_a_character);
     tcase_add_test(tc, ruling_kings_blood_announcement);
     tcase_add_test(tc, ruling_announcement_ends_when_a_card_is_gained);
+    tcase_add_test(tc, ruling_announce_at_any_decision_of_his_turn);
     tcase_add_test(tc, ruling_unannounced_last_card_costs_three_cards_and_a_turn);
     tcase_add_test(tc, ruling_skip_and_reverse);
     tcase_add_test(tc, ruling_reverse_with_two_players);
@@ -1320,10 +1797,14 @@ int main(void)
     tcase_add_test(tc, ruling_public_information);
     tcase_add_test(tc, decision_resample_keeps_face_up_cards);
     tcase_add_test(tc, decision_resample_redeals_hidden_cards);
+    tcase_add_test(tc, decision_playing_the_card_just_drawn_forgets_nothing);
+    tcase_add_test(tc, decision_a_copy_known_face_up_is_taken_to_be_the_one_played);
     tcase_add_test(tc, decision_move_notation);
     tcase_add_test(tc, decision_pass_is_offered_with_announce);
-    tcase_add_test(tc, decision_max_turns_ends_a_match_as_a_draw);
+    tcase_add_test(tc, decision_max_match_turns_ends_a_match_without_a_winner);
     tcase_add_test(tc, decision_counters_saturate);
+    tcase_add_test(tc, decision_a_match_needs_cards_left_after_the_deal);
+    tcase_add_test(tc, decision_a_match_ends_when_a_game_ends_before_any_turn);
     tcase_add_test(tc, decision_lifted_card_names_no_target);
     suite_add_tcase(s, tc);
     return run_suite(s);

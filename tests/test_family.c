@@ -149,6 +149,33 @@ START_TEST(ruling_setup_seven_cards_and_a_character_founder)
 }
 END_TEST
 
+START_TEST(ruling_a_deck_the_deal_uses_up_ends_at_once)
+{
+    /* Two cards: both dealt, no founder, the game is over at once (it is
+     * one game: nothing is dealt again), in both chance modes. */
+    crown_game *g = game_with_deck("B1m B1f");
+    step(g, "deal", "B1m");
+    step(g, "deal", "B1f");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_NO_FOUNDER);
+    double r;
+    size_t n;
+    OK(crown_returns(g, &r, 1, &n));
+    ck_assert_double_eq(r, 10); /* the pile ran out */
+    crown_free(g);
+    g = new_game("kings_family", "deck=B1m B1f", 1);
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    crown_free(g);
+    /* Only Events left after the deal: the same. */
+    g = game_with_deck("B1m exile exile exile exile exile exile exile");
+    for (int i = 0; i < 7; i++)
+        step(g, "deal", i ? "exile" : "B1m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KF_END_NO_FOUNDER);
+    crown_free(g);
+}
+END_TEST
+
 /* ---- 1.3 plays -------------------------------------------------------- */
 
 START_TEST(ruling_play_matches_colour_or_number)
@@ -1283,12 +1310,36 @@ START_TEST(structured_views_hold_hand_genealogy_and_score)
 }
 END_TEST
 
+START_TEST(structured_views_number_identical_cards_by_place)
+{
+    /* Two B3m in the rows: in the JSON as in the tensor the left one is
+     * card 0 and the right one card 1, whichever copy lies where. */
+    crown_game *g = game_with_deck("B3m B3m Y1m Y2m Y4m Y5m Y6m Y7m Y8m");
+    start(g, "B3m Y1m Y2m Y4m Y5m Y6m Y7m", "B3m");
+    play(g, "play B3m right of B3m");
+    ck_assert_int_eq(st(g)->gn.x[0], 2); /* the copy dealt went right */
+    char *j = observe_json(g, 0);
+    ck_assert_msg(strstr(j, "{\"card\": 0, \"row\": 0, \"x\": 0,") &&
+                      strstr(j, "{\"card\": 1, \"row\": 0, \"x\": 2,"),
+                  "%s", j);
+    free(j);
+    float *v = tensor(g, 0);
+    size_t gen = piece_offset(g, "genealogy");
+    ck_assert(v[gen + 0] == 1.0f && v[gen + 2] == 0.0f);
+    ck_assert(v[gen + 6] == 1.0f && v[gen + 6 + 2] == 2.0f);
+    free(v);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_family");
     TCase *tc = tcase_create("rulings");
     tcase_add_test(tc, ruling_setup_seven_cards_and_a_character_founder);
+    tcase_add_test(tc, ruling_a_deck_the_deal_uses_up_ends_at_once);
     tcase_add_test(tc, structured_views_hold_hand_genealogy_and_score);
+    tcase_add_test(tc, structured_views_number_identical_cards_by_place);
     tcase_add_test(tc, ruling_play_matches_colour_or_number);
     tcase_add_test(tc, ruling_marriage_same_colour_different_gender);
     tcase_add_test(tc, ruling_marriage_draws_an_event_that_must_be_played);

@@ -291,6 +291,13 @@ static const config configs[] = {
     {"kings_blood", "players=2,max_turns=300,deck=B1m B1m B1f B2m B2f Y1m Y1f Y1f assassination exile "
                     "new-connection new-connection enthronement B3m-reverse B3m-reverse "
                     "Y2f-skip Y2f-skip G8f-draw3 G8f-draw3 R4m R4f R4f", 6},
+    /* Each face twice, the copies far apart in the list (so in id order
+     * another card lies between them). */
+    {"kings_blood", "players=3,deck=B1m B2f-skip Y3m G4f R5m-reverse B6m Y7f G8f-draw3 R9m B1f "
+                    "Y2m G3f R4m B5f Y6m G7m R8m B9f assassination exile new-connection "
+                    "enthronement B1m B2f-skip Y3m G4f R5m-reverse B6m Y7f G8f-draw3 R9m B1f "
+                    "Y2m G3f R4m B5f Y6m G7m R8m B9f assassination exile new-connection "
+                    "enthronement", 6},
     {"kings_family", "", 8},
     {"kings_family", "chance=explicit", 4},
     {"kings_family", "sibling_effects=every,events=optional,deck=B1m B1m B1f B1f B2m B2f Y1m "
@@ -639,7 +646,7 @@ START_TEST(size_depends_on_options_only)
     crown_free(c);
     /* The other games' sizes, as their documents give them. */
     a = new_game("kings_blood", "players=3", 1);
-    ck_assert_uint_eq(tensor_size(a), 1399); /* 13 P + P N + 13 N + 32, N = 83 */
+    ck_assert_uint_eq(tensor_size(a), 1652); /* 13 P + 2 P N + 13 N + 36, N = 83 */
     b = new_game("kings_family", "", 1);
     ck_assert_uint_eq(tensor_size(b), 941); /* 11 N + 28 */
     c = new_game("blood_bound", "players=6", 1);

@@ -37,6 +37,7 @@ enum {
     OPT_TARGET,
     OPT_TWO_REVERSE,
     OPT_MAX_TURNS,
+    OPT_MAX_MATCH_TURNS,
     OPT_DECK,
     OPT_COUNT
 };
@@ -58,9 +59,13 @@ static const crown_option_spec kbg_options[OPT_COUNT] = {
      .help = "the match's target total; 0: 200 with scoring A, 100 with scoring B"},
     {.name = "two_player_reverse", .kind = CROWN_OPT_ENUM, .choices = reverse_choices,
      .help = "with 2 players, Reverse has no further effect (reverse) or acts as Skip (skip)"},
-    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 0,
-     .help = "0: no limit; else the game (and a match) ends without a winner after this many "
-             "turns (for self-play)"},
+    {.name = "max_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000, .def = 1000,
+     .help = "each game ends without a winner when its max_turns-th turn (passes included) "
+             "ends: a bound for self-play far beyond a real game; 0: no limit"},
+    {.name = "max_match_turns", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000,
+     .def = 100000,
+     .help = "a match ends without a winner when the turn that brings its games' turns to "
+             "this many ends: a bound for self-play far beyond a real match; 0: no limit"},
     {.name = "deck", .kind = CROWN_OPT_TEXT, .def_text = "default",
      .help = "default, or the complete card list separated by spaces (docs/kings-blood-cards.md)"},
 };
@@ -82,7 +87,16 @@ static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
         c->target = c->scoring ? 100 : 200;
     c->reverse_skips = vals->v[OPT_TWO_REVERSE] == 1;
     c->max_turns = (uint32_t)vals->v[OPT_MAX_TURNS];
+    c->max_match_turns = c->match ? (uint32_t)vals->v[OPT_MAX_MATCH_TURNS] : 0;
     c->kings_blood = c->deck.n;
+    if (c->match && c->deck.n <= KBG_HAND * c->players) {
+        /* Every game would end at the deal, without a founder. */
+        crown_errf(err, "match=on: the deal gives out all %d cards of the deck (%d to each of "
+                        "%d players), so no game of the match could found a Genealogy; a match "
+                        "needs a deck of more than %d cards",
+                   c->deck.n, KBG_HAND, c->players, KBG_HAND * c->players);
+        return CROWN_EOPTION;
+    }
     for (int i = 0; i < c->deck.n; i++) {
         gn_set_add(&c->all, i);
         c->characters += CARD(c, i)->kind == KB_CHARACTER;
@@ -163,15 +177,29 @@ static void gain(kbg_state *s, int p, int c, int face_up)
     s->announced &= (uint8_t)~BIT(p);
 }
 
-/* Card c leaves p's hand.  Everybody knew a card of its face was there:
- * the one played may have been it, so one known card of that face is
- * forgotten (which one is only a matter of ids). */
-static void lose(const kbg_config *cfg, kbg_state *s, int p, int c)
+/* When c, the lowest id of its face in p's hand (the copy a move names),
+ * leaves it: the card everybody sees leave.  The card p just drew
+ * (`drawn`, else -1), when it is played at once; else a copy of the face
+ * known face up (c itself if it is one): the public cannot tell which copy
+ * was played, so it takes the known one to be gone; else c.  Identical
+ * cards differ only by their ids: the card that stays takes c's role. */
+static int seen_leaving(const kbg_config *cfg, const kbg_state *s, int p, int c, int drawn)
 {
-    gn_set_del(&s->hand[p], c);
+    if (drawn >= 0)
+        return drawn;
     gn_set k = kb_same_in(&cfg->faces, &s->known[p], c);
-    if (!gn_set_empty(&k))
-        gn_set_del(&s->known[p], gn_set_has(&k, c) ? c : gn_set_next(&k, 0));
+    return gn_set_empty(&k) || gn_set_has(&k, c) ? c : gn_set_next(&k, 0);
+}
+
+/* Card c leaves p's hand (see seen_leaving). */
+static void lose(const kbg_config *cfg, kbg_state *s, int p, int c, int drawn)
+{
+    int r = seen_leaving(cfg, s, p, c, drawn), was_known = gn_set_has(&s->known[p], c);
+    gn_set_del(&s->hand[p], c);
+    gn_set_del(&s->known[p], c);
+    gn_set_del(&s->known[p], r);
+    if (was_known && r != c)
+        gn_set_add(&s->known[p], r);
 }
 
 static int carries_kb(const kbg_config *cfg, const kbg_state *s, int t)
@@ -212,7 +240,7 @@ static void take_kings_blood(const kbg_config *cfg, kbg_state *s, int p)
         return;
     for (int q = 0; q < cfg->players; q++) {
         if (gn_set_has(&s->hand[q], kb)) {
-            lose(cfg, s, q, kb);
+            lose(cfg, s, q, kb, -1);
             if (gn_set_empty(&s->hand[q]) && s->winner == KBG_NONE)
                 s->winner = (uint8_t)q;
         }
@@ -307,24 +335,38 @@ static size_t event_moves(const kbg_config *cfg, const kbg_state *s, gn_lazy_vie
     return n;
 }
 
+/* "King's Blood!" may be announced at any decision of the player's own
+ * turn while he holds one or two cards and has no valid announcement (the
+ * winner, whose hand is empty, has nothing to announce). */
+static int may_announce(const kbg_state *s)
+{
+    const gn_set *hand = &s->hand[s->player];
+    return !gn_set_empty(hand) && gn_set_at_most_two(hand) && !(s->announced & BIT(s->player));
+}
+
 static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move *out)
 {
-    int p = s->player, mode = s->mode;
+    int mode = s->mode;
     size_t n = 0;
-    const gn_set *hand = &s->hand[p];
     if (mode == KBG_M_PLACE) {
         gn_spot spots[2 * GN_CARDS];
         int k = gn_new_connection_spots(&s->gn, s->nc_card, spots);
         for (int i = 0; i < k; i++)
             if (s->nc_to == KBG_NONE || spots[i].target == s->nc_to)
                 out[n++] = CROWN_KB_PLACE(spots[i].target, spots[i].side > 0);
+        if (may_announce(s))
+            out[n++] = CROWN_KB_ANNOUNCE;
         return n;
     }
     gn_lazy_view view;
     view.built = 0; /* (not the whole view: it is rarely needed) */
     const gn_set *active = &s->gn.active;
-    if (mode == KBG_M_FORCED)
-        return event_moves(cfg, s, &view, s->forced, 1, out);
+    if (mode == KBG_M_FORCED) {
+        n = event_moves(cfg, s, &view, s->forced, 1, out);
+        if (may_announce(s))
+            out[n++] = CROWN_KB_ANNOUNCE;
+        return n;
+    }
     int child_number = mode == KBG_M_CHILD ? CARD(cfg, s->child)->number : -1;
     /* The cards that may be targeted (target_ok), and those that take any
      * Character (carrying the King's Blood card). */
@@ -386,7 +428,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
         out[n++] = CROWN_KB_DRAW;
     if (mode == KBG_M_DRAWN || mode == KBG_M_CHILD || mode == KBG_M_FREE)
         out[n++] = CROWN_KB_STOP;
-    if (gn_set_at_most_two(hand) && !(s->announced & BIT(p)))
+    if (may_announce(s))
         out[n++] = CROWN_KB_ANNOUNCE;
     if (mode == KBG_M_TURN && plays == 0 && !can_draw(s))
         out[n++] = CROWN_KB_PASS;
@@ -471,6 +513,7 @@ static void new_game(const kbg_config *cfg, kbg_state *s)
         gn_set_add(&s->aside, cfg->kings_blood); /* set aside at the start */
     }
     s->reshuffles = 0;
+    s->turns = 0;
     s->pending = 0;
     s->draws_left = 0;
     s->dealt = 0;
@@ -517,12 +560,20 @@ void kbg_game_points(const kbg_config *cfg, const kbg_state *s, int32_t *out)
     out[w] += cfg->scoring == 0 ? bonus : -bonus;
 }
 
+/* Has the match's turn limit been reached? */
+static int match_turns_used(const kbg_config *cfg, const kbg_state *s)
+{
+    return cfg->max_match_turns && s->match_turns >= cfg->max_match_turns;
+}
+
 /* The game ends; in a match the next one starts unless the match is over. */
 static void game_over(const kbg_config *cfg, kbg_state *s, int why)
 {
     int32_t pts[KBG_MAXP];
     gn_set_or(&s->discards, &s->waiting); /* the end resolves everything */
     memset(&s->waiting, 0, sizeof s->waiting);
+    if (s->forced != KBG_NONE)
+        gn_set_add(&s->discards, s->forced);
     s->forced = KBG_NONE;
     s->over = (uint8_t)why;
     if (why != KBG_END_WINNER)
@@ -537,12 +588,18 @@ static void game_over(const kbg_config *cfg, kbg_state *s, int why)
         return;
     for (int q = 0; q < cfg->players; q++) {
         if (s->total[q] >= cfg->target) {
-            s->match_over = 1; /* reached, even on the last turn allowed */
+            s->match_over = KBG_MATCH_TARGET; /* reached, even on the last turn allowed */
             return;
         }
     }
-    if (why == KBG_END_MAX_TURNS || (cfg->max_turns && s->turns >= cfg->max_turns)) {
-        s->match_over = 2; /* the turns are used up, even by a game just won */
+    if (match_turns_used(cfg, s)) {
+        s->match_over = KBG_MATCH_MAX_TURNS; /* even just after a game won */
+        return;
+    }
+    if (s->turns == 0) {
+        /* No Character was left after the deal: dealing again could repeat
+         * forever without a turn. */
+        s->match_over = KBG_MATCH_NO_TURN;
         return;
     }
     s->dealer = (uint8_t)((s->dealer + 1) % cfg->players); /* the deal passes to the left */
@@ -553,6 +610,7 @@ static void start_turn(kbg_state *s, int q)
 {
     s->player = (uint8_t)q;
     sat_inc(&s->turns);
+    sat_inc(&s->match_turns);
     s->ability = KB_PLAIN;
     s->shifted = 0;
     s->drawn = KBG_NONE;
@@ -563,7 +621,8 @@ static void start_turn(kbg_state *s, int q)
 }
 
 /* The turn of s->player ends: Events to the discards, then the result, the
- * turn limit, and the penalty for an unannounced last card. */
+ * turn limits (the game's, the match's), and the penalty for an unannounced
+ * last card. */
 static void end_turn(const kbg_config *cfg, kbg_state *s)
 {
     int p = s->player;
@@ -577,6 +636,10 @@ static void end_turn(const kbg_config *cfg, kbg_state *s)
     }
     if (cfg->max_turns && s->turns >= cfg->max_turns) {
         game_over(cfg, s, KBG_END_MAX_TURNS);
+        return;
+    }
+    if (match_turns_used(cfg, s)) {
+        game_over(cfg, s, KBG_END_MATCH_TURNS);
         return;
     }
     s->step = KBG_S_PASS_ON;
@@ -691,7 +754,6 @@ static void advance(const kbg_config *cfg, kbg_state *s)
             crown_move tmp[KBG_MAXP * GN_CARDS];
             if (forced_moves(cfg, s, tmp) == 0) {
                 /* No legal target: discarded. */
-                gn_set_del(&s->waiting, s->forced);
                 gn_set_add(&s->discards, s->forced);
                 s->forced = KBG_NONE;
                 s->step = KBG_S_END_TURN;
@@ -760,11 +822,11 @@ static void play_event(const kbg_config *cfg, kbg_state *s, int e, int t, int q)
     }
 }
 
-/* A card from p's hand is played. */
+/* A card from p's hand is played (after a draw, the card drawn). */
 static void played(const kbg_config *cfg, kbg_state *s, int c)
 {
     int p = s->player;
-    lose(cfg, s, p, c);
+    lose(cfg, s, p, c, s->mode == KBG_M_DRAWN ? s->drawn : -1);
     s->passed = 0;
     s->ability = CARD(cfg, c)->kind == KB_CHARACTER ? CARD(cfg, c)->ability : KB_PLAIN;
     if (gn_set_empty(&s->hand[p]) && CARD(cfg, c)->kind == KB_CHARACTER)
@@ -919,8 +981,7 @@ static void kbg_apply(const void *config, void *state, crown_move m)
                 s->step = KBG_S_DECIDE;
             }
         } else {
-            gn_set_add(&s->waiting, m); /* played at once, by this player */
-            s->forced = (uint8_t)m;
+            s->forced = (uint8_t)m; /* played at once, by this player */
             s->step = KBG_S_FORCED;
         }
         break;
@@ -959,7 +1020,7 @@ static unsigned winners(const kbg_config *cfg, const kbg_state *s)
         return 0;
     if (!cfg->match)
         return s->winner == KBG_NONE ? 0 : BIT(s->winner);
-    if (s->match_over != 1)
+    if (s->match_over != KBG_MATCH_TARGET)
         return 0;
     unsigned w = 0;
     int32_t best = 0;
@@ -1096,6 +1157,13 @@ static const char *const mode_txt[] = {
     "play the Event drawn at the Marriage",
     "place the card the New Connection lifted"};
 
+/* Does `viewer` see the hand of seat q: its own, every hand for the
+ * omniscient viewer, and every hand for everybody once the game is over? */
+static int shows_hand(const kbg_state *s, int viewer, int q)
+{
+    return viewer == q || viewer == CROWN_OMNISCIENT || s->phase == KBG_OVER;
+}
+
 static void put_seat(const kbg_config *cfg, const kbg_state *s, int q, int viewer, crown_buf *b)
 {
     char head[160];
@@ -1111,8 +1179,9 @@ static void put_seat(const kbg_config *cfg, const kbg_state *s, int q, int viewe
     if (s->passed & BIT(q))
         crown_buf_puts(&hb, ", passed");
     gn_set known = s->known[q];
-    if (viewer == q || viewer == CROWN_OMNISCIENT) {
-        crown_buf_putc(&hb, ':');
+    if (shows_hand(s, viewer, q)) {
+        if (n)
+            crown_buf_putc(&hb, ':');
         kb_put_list(&cfg->deck, head, &s->hand[q], b);
         if (!gn_set_empty(&known))
             kb_put_list(&cfg->deck, "    face up:", &known, b);
@@ -1130,7 +1199,10 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
     const kbg_state *s = state;
     static const char *const end_txt[] = {"", "", "every player passed",
                                           "no Character to start the Genealogy",
-                                          "the turn limit was reached"};
+                                          "the game's turn limit was reached",
+                                          "the match's turn limit was reached"};
+    static const char *const match_end_txt[] = {"", "", ", the match's turn limit was reached",
+                                                ", a game ended before any turn"};
     crown_buf_printf(b, "King's Blood, %d players, %s rules, scoring %s", cfg->players,
                      cfg->advanced ? "advanced" : "basic", cfg->scoring ? "B" : "A");
     if (cfg->match)
@@ -1247,7 +1319,7 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
         if (cfg->match) {
             unsigned w = winners(cfg, s);
             if (!w) {
-                crown_buf_puts(b, "match over: no winner\n");
+                crown_buf_printf(b, "match over: no winner%s\n", match_end_txt[s->match_over]);
             } else {
                 crown_buf_puts(b, "match over, won by:");
                 for (int q = 0; q < cfg->players; q++)
@@ -1262,11 +1334,12 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
 /* ---- determinization --------------------------------------------------
  *
  * Hidden are the cards dealt or drawn into another seat's hand.  Such a
- * card is pinned (kept) once it left that hand (played: everybody saw it),
- * and in the games of a match before the current one.  The others are
- * free.  Within one pile (between two reshuffles of the current game) the
- * free cards and, for the current pile, the cards still in it are dealt
- * again at random among the free draws of that pile: the viewer knows
+ * card is pinned (kept) once it left that hand (played: everybody saw it;
+ * which card everybody saw leave, whatever the id that leaves the hand, is
+ * seen_leaving's), and once its game is over.  The others are free.  Within
+ * one pile (between two reshuffles of the current game) the free cards
+ * and, for the current pile, the cards still in it are dealt again at
+ * random among the free draws of that pile: the viewer knows
  * which cards that pile held, not which of them went to whom.  The new
  * history is built in step with the old one: a chance outcome becomes the
  * lowest card of the wanted face still in the pile, a decision names the
@@ -1292,6 +1365,15 @@ static int lowest_of_face(const kbg_config *cfg, const gn_set *set, int f)
     return -1;
 }
 
+/* Does decision m of state s play a card from the hand (named by the
+ * move's card field: the King's Blood card, unique, is left out)? */
+static int plays_from_hand(const kbg_state *s, crown_move m)
+{
+    int kind = CROWN_KB_KIND(m);
+    return kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_SIBLING ||
+           ((kind == CROWN_KB_K_EVENT || kind == CROWN_KB_K_EXILE) && s->mode != KBG_M_FORCED);
+}
+
 /* Move m of state a, translated into state b (same public history); -1
  * when b cannot make it. */
 static crown_move translate(const kbg_config *cfg, const kbg_state *a, const kbg_state *b,
@@ -1303,8 +1385,7 @@ static crown_move translate(const kbg_config *cfg, const kbg_state *a, const kbg
     int c = CROWN_KB_CARD(m), t = CROWN_KB_TARGET(m), seat = CROWN_KB_SEAT(m);
     int side = CROWN_KB_SIDE(m);
     int p = a->player;
-    if (kind == CROWN_KB_K_PLAY || kind == CROWN_KB_K_SIBLING ||
-        ((kind == CROWN_KB_K_EVENT || kind == CROWN_KB_K_EXILE) && a->mode != KBG_M_FORCED)) {
+    if (plays_from_hand(a, m)) {
         c = lowest_of_face(cfg, &b->hand[p], c);
         if (c < 0)
             return -1;
@@ -1379,9 +1460,20 @@ static int kbg_resample(const void *config, const crown_move *hist, size_t n, in
         gn_set before[KBG_MAXP];
         memcpy(before, a->hand, sizeof before);
         int to = a->phase != KBG_PLAY ? receiver(cfg, a) : -1;
+        if (a->phase == KBG_PLAY && plays_from_hand(a, hist[i])) {
+            /* The card everybody sees leave may not be the id that leaves
+             * the hand: they swap roles (see seen_leaving). */
+            int c = CROWN_KB_CARD(hist[i]);
+            int r = seen_leaving(cfg, a, a->player, c,
+                                 a->mode == KBG_M_DRAWN ? a->drawn : -1);
+            size_t h = holder[c];
+            holder[c] = holder[r];
+            holder[r] = h;
+        }
         kbg_apply(cfg, a, hist[i]);
         if (a->games_done != game) {
-            /* A game of the match ended: its hands are pinned. */
+            /* A game ended: its hands are pinned (every hand is shown at
+             * the end; a match goes on with new hands). */
             for (size_t j = 0; j <= i; j++)
                 if (info[j].cls == RS_FREE)
                     info[j].cls = RS_PINNED;
@@ -1452,14 +1544,17 @@ static int kbg_check(const void *config, const void *state, crown_err *err)
 {
     const kbg_config *cfg = config;
     const kbg_state *s = state;
-    gn_set seen = {{0, 0}};
-    const gn_set *parts[KBG_MAXP + 6];
+    gn_set seen = {{0, 0}}, forced = {{0, 0}};
+    const gn_set *parts[KBG_MAXP + 7];
     int np = 0;
+    if (s->forced != KBG_NONE)
+        gn_set_add(&forced, s->forced);
     for (int q = 0; q < cfg->players; q++)
         parts[np++] = &s->hand[q];
     parts[np++] = &s->pile;
     parts[np++] = &s->discards;
     parts[np++] = &s->waiting;
+    parts[np++] = &forced;
     parts[np++] = &s->aside;
     parts[np++] = &s->gn.present;
     parts[np++] = &s->gn.attached;
@@ -1515,6 +1610,12 @@ static int kbg_check(const void *config, const void *state, crown_err *err)
         crown_errf(err, "the game is over with Events of a turn not discarded");
         return -1;
     }
+    if (s->phase == KBG_OVER &&
+        (s->over == KBG_END_NONE || s->over > KBG_END_MATCH_TURNS ||
+         (cfg->match && (s->match_over == KBG_MATCH_ON || s->match_over > KBG_MATCH_NO_TURN)))) {
+        crown_errf(err, "the game or the match is over without a reason");
+        return -1;
+    }
     if (s->winner != KBG_NONE && (s->winner >= cfg->players || !gn_set_empty(&s->hand[s->winner]))) {
         crown_errf(err, "the winner holds cards");
         return -1;
@@ -1530,7 +1631,9 @@ static const char *const kbg_phase_name[] = {"deal", "found", "restart", "draw",
                                              "play", "over"};
 static const char *const kbg_mode_name[] = {"turn", "pending", "drawn", "child",
                                             "free", "forced", "place"};
-static const char *const kbg_end_name[] = {"", "winner", "passes", "no_founder", "max_turns"};
+static const char *const kbg_end_name[] = {"",          "winner",    "passes",
+                                           "no_founder", "max_turns", "max_match_turns"};
+static const char *const kbg_match_end_name[] = {"", "target", "max_match_turns", "no_turn"};
 
 /* The row of seat q in a tensor piece of `viewer` (the spectator: q). */
 static size_t kbg_row(const kbg_config *cfg, int viewer, int q)
@@ -1599,7 +1702,7 @@ static void kbg_observe_tensor(const void *config, const void *state, int viewer
     }
     int newborn = play && s->child != KBG_NONE;
     if ((v = crown_tensor_piece(t, "newborn", n, 0, 0)) && newborn)
-        v[d->face[s->child]] = 1.0f;
+        v[kb_place_id(d, &s->gn, lifted, s->child)] = 1.0f;
     if ((v = crown_tensor_piece(t, "siblings_side", 2, 0, 0)) && newborn && s->run_side)
         v[s->run_side > 0] = 1.0f;
     if ((v = crown_tensor_piece(t, "forced", n, 0, 0)) && play && s->mode == KBG_M_FORCED)
@@ -1635,12 +1738,23 @@ static void kbg_observe_tensor(const void *config, const void *state, int viewer
         v[kbg_row(cfg, viewer, s->last_winner)] = 1.0f;
     if ((v = crown_tensor_piece(t, "last_no_winner", 1, 0, 0)))
         v[0] = last && s->last_winner == KBG_NONE;
-    if ((v = crown_tensor_piece(t, "end", KBG_END_MAX_TURNS + 1, 0, 0)) && over)
+    /* (The pieces' order is their order in the tensor: later ones were
+     * added after the first ones, which keep their places.) */
+    if ((v = crown_tensor_piece(t, "end", KBG_END_MAX_TURNS + 1, 0, 0)) && over &&
+        s->over <= KBG_END_MAX_TURNS)
         v[s->over] = 1.0f;
     if ((v = crown_tensor_piece(t, "winner", np, 0, 0)) && over && s->over == KBG_END_WINNER)
         v[kbg_row(cfg, viewer, s->winner)] = 1.0f;
     kbg_seat_bits(cfg, viewer, over && cfg->match ? winners(cfg, s) : 0,
                   crown_tensor_piece(t, "match_winners", np, 0, 0));
+    if ((v = crown_tensor_piece(t, "end_max_match_turns", 1, 0, 0)))
+        v[0] = over && s->over == KBG_END_MATCH_TURNS;
+    if ((v = crown_tensor_piece(t, "match_end", KBG_MATCH_NO_TURN, 0, 0)) && over &&
+        cfg->match && s->match_over)
+        v[s->match_over - 1] = 1.0f;
+    if ((v = crown_tensor_piece(t, "final_hands", np, n, 0)) && over)
+        for (int q = 0; q < cfg->players; q++)
+            kb_tensor_cards(d, &s->hand[q], v + n * kbg_row(cfg, viewer, q));
 }
 
 static void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b)
@@ -1690,7 +1804,7 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
         crown_buf_puts(b, "null");
     else if (gn_set_has(&s->gn.attached, cfg->kings_blood))
         crown_buf_printf(b, "{\"where\": \"genealogy\", \"under\": %d, \"seat\": null}",
-                         d->face[s->gn.under[cfg->kings_blood]]);
+                         kb_place_id(d, &s->gn, lifted, s->gn.under[cfg->kings_blood]));
     else if (holder >= 0)
         crown_buf_printf(b, "{\"where\": \"hand\", \"under\": null, \"seat\": %d}", holder);
     else
@@ -1699,7 +1813,7 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
     for (int q = 0; q < cfg->players; q++) {
         crown_buf_printf(b, "%s\n  {\"seat\": %d, \"cards\": %d, \"hand\": ", q ? "," : "", q,
                          count(&s->hand[q]));
-        if (viewer == q || viewer == CROWN_OMNISCIENT)
+        if (shows_hand(s, viewer, q))
             kb_json_cards(d, &s->hand[q], b);
         else
             crown_buf_puts(b, "null");
@@ -1719,7 +1833,8 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
         crown_buf_puts(b, "null");
     crown_buf_puts(b, ", \"newborn\": ");
     if (play && s->child != KBG_NONE)
-        crown_buf_printf(b, "{\"card\": %d, \"siblings_side\": %s}", d->face[s->child],
+        crown_buf_printf(b, "{\"card\": %d, \"siblings_side\": %s}",
+                         kb_place_id(d, &s->gn, lifted, s->child),
                          s->run_side < 0 ? "\"left\"" : s->run_side > 0 ? "\"right\"" : "null");
     else
         crown_buf_puts(b, "null");
@@ -1766,6 +1881,11 @@ static void kbg_observe_json(const void *config, const void *state, int viewer, 
     } else {
         crown_buf_puts(b, "null");
     }
+    crown_buf_puts(b, ", \"match_end\": ");
+    if (over && cfg->match)
+        crown_buf_printf(b, "\"%s\"", kbg_match_end_name[s->match_over]);
+    else
+        crown_buf_puts(b, "null");
     crown_buf_puts(b, "}\n");
 }
 

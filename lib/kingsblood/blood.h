@@ -29,7 +29,8 @@ typedef struct kbg_config {
     int match;         /* match=on */
     int target;        /* the match's target total */
     int reverse_skips; /* two_player_reverse=skip */
-    uint32_t max_turns;
+    uint32_t max_turns;       /* of a game (0: none) */
+    uint32_t max_match_turns; /* of a match, its games' turns together (0: none) */
     int kings_blood;   /* the King's Blood card's id (deck.n) */
     int characters;    /* Characters in the deck */
     gn_set all;        /* every card in play */
@@ -78,7 +79,16 @@ enum kbg_end {
     KBG_END_WINNER,     /* a player emptied his hand */
     KBG_END_PASSES,     /* every player passed since a card was last played or drawn */
     KBG_END_NO_FOUNDER, /* no Character to start or restart the Genealogy */
-    KBG_END_MAX_TURNS   /* the max_turns-th turn ended */
+    KBG_END_MAX_TURNS,  /* the max_turns-th turn of the game ended */
+    KBG_END_MATCH_TURNS /* the max_match_turns-th turn of the match ended */
+};
+
+/* Why a match ended (kbg_state.match_over). */
+enum kbg_match_end {
+    KBG_MATCH_ON,        /* not over */
+    KBG_MATCH_TARGET,    /* a total reached the target */
+    KBG_MATCH_MAX_TURNS, /* the max_match_turns-th turn ended: no winner */
+    KBG_MATCH_NO_TURN    /* a game ended before any turn was taken: no winner */
 };
 
 /* Counters that grow with the length of a game or a match are 32-bit and
@@ -88,10 +98,11 @@ typedef struct kbg_state {
     gn_set hand[KBG_MAXP];
     gn_set known[KBG_MAXP]; /* cards of each hand everybody knows (received face up) */
     gn_set pile, discards;
-    gn_set waiting;         /* Events of this turn, to the discards when it ends */
+    gn_set waiting;         /* Events played this turn, to the discards when it ends */
     gn_set aside;           /* the King's Blood card when set aside */
     int32_t total[KBG_MAXP]; /* points: the match's totals (one game: its points) */
-    uint32_t turns;         /* turns taken (for max_turns; the whole match) */
+    uint32_t turns;         /* turns taken in this game (for max_turns) */
+    uint32_t match_turns;   /* turns taken in the match's games (for max_match_turns) */
     uint32_t games_done;    /* games of the match finished */
     uint32_t reshuffles;    /* this game's reshuffles of the discards */
     uint16_t pending;       /* Draw 3 cards pending on the player to move */
@@ -109,14 +120,15 @@ typedef struct kbg_state {
     uint8_t shifted;        /* this turn shifted a pending Draw 3 */
     uint8_t winner;         /* of this game, or KBG_NONE */
     uint8_t over;           /* why this game ended (enum kbg_end) */
-    uint8_t match_over;     /* the match is over: 1 by its target, 2 by max_turns */
+    uint8_t match_over;     /* why the match is over (enum kbg_match_end) */
     uint8_t drawn;          /* the card drawn by the draw move, for KBG_M_DRAWN */
     uint8_t parent;         /* KBG_S_MARRIAGE: the card the placed one touches... */
     int8_t side;            /* ... and the side it lies on */
     uint8_t child;          /* the newborn being played on (KBG_M_CHILD) */
     uint8_t run_last;       /* the last sibling placed, or the child */
     int8_t run_side;        /* the siblings' side, 0 before the first */
-    uint8_t forced;         /* the Event drawn at a Marriage (KBG_S_FORCED, KBG_M_FORCED) */
+    uint8_t forced;         /* the Event drawn at a Marriage, in no set until it is played
+                               or discarded (KBG_S_FORCED, KBG_M_FORCED) */
     uint8_t nc_card;        /* the card a New Connection lifted (KBG_M_PLACE) */
     uint8_t nc_to;          /* ... to be placed beside this card only, or KBG_NONE */
     uint8_t last_winner;    /* the winner of the last finished game of a match */

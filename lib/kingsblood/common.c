@@ -203,11 +203,27 @@ void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b)
     }
 }
 
+int kb_by_face(const kb_deck *d, const gn_set *set, uint8_t *out)
+{
+    int n = 0;
+    for (int f = 0; f <= d->n; f++) {
+        if (d->face[f] != f)
+            continue;
+        GN_FOR(set, c)
+            if (d->face[c] == f)
+                out[n++] = (uint8_t)c;
+    }
+    return n;
+}
+
 void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_buf *b)
 {
     lines l;
+    uint8_t cards[GN_CARDS];
+    int n = kb_by_face(d, set, cards);
     line_start(&l, b, head, 4);
-    GN_FOR(set, c) {
+    for (int i = 0; i < n; i++) {
+        int c = cards[i];
         char t[32];
         crown_buf tb;
         crown_buf_init(&tb, t, sizeof t);
@@ -437,18 +453,11 @@ crown_move kb_action_move(const kb_actions *a, const kb_faces *f, size_t i)
 
 void kb_json_cards(const kb_deck *d, const gn_set *set, crown_buf *b)
 {
-    int first = 1;
+    uint8_t cards[GN_CARDS];
+    int n = kb_by_face(d, set, cards);
     crown_buf_putc(b, '[');
-    /* Faces ascending: each face id, once per card of that face. */
-    for (int f = 0; f <= d->n; f++) {
-        if (d->face[f] != f)
-            continue;
-        GN_FOR(set, c)
-            if (d->face[c] == f) {
-                crown_buf_printf(b, first ? "%d" : ", %d", f);
-                first = 0;
-            }
-    }
+    for (int i = 0; i < n; i++)
+        crown_buf_printf(b, i ? ", %d" : "%d", d->face[cards[i]]);
     crown_buf_putc(b, ']');
 }
 
@@ -469,6 +478,21 @@ static const genealogy *shown(const genealogy *g, int lifted, genealogy *tmp)
     return tmp;
 }
 
+int kb_place_id(const kb_deck *d, const genealogy *g, int lifted, int c)
+{
+    int f0 = d->face[c], k = 0;
+    if (c == lifted || !gn_set_has(&g->present, c))
+        return f0;
+    GN_FOR(&g->present, e)
+        if (e != lifted && d->face[e] == f0 &&
+            (g->row[e] < g->row[c] || (g->row[e] == g->row[c] && g->x[e] < g->x[c])))
+            k++;
+    for (int j = f0; j <= d->n; j++)
+        if (d->face[j] == f0 && k-- == 0)
+            return j;
+    return f0; /* (not reached: each placed copy is an id of the face) */
+}
+
 void kb_json_genealogy(const kb_deck *d, const genealogy *whole, int lifted, crown_buf *b)
 {
     genealogy tmp;
@@ -484,7 +508,7 @@ void kb_json_genealogy(const kb_deck *d, const genealogy *whole, int lifted, cro
         gn_set_del(&left, c);
         crown_buf_printf(b, "%s{\"card\": %d, \"row\": %d, \"x\": %d, \"active\": %s, "
                             "\"enthronement\": %s, \"kings_blood\": %s}",
-                         i ? ",\n  " : "\n  ", d->face[c], g->row[c], g->x[c],
+                         i ? ",\n  " : "\n  ", kb_place_id(d, g, -1, c), g->row[c], g->x[c],
                          gn_set_has(&active, c) ? "true" : "false",
                          kb_has_enthronement(d, g, c) ? "true" : "false",
                          kb_carries_kings_blood(d, g, c) ? "true" : "false");
@@ -501,20 +525,7 @@ void kb_tensor_genealogy(const kb_deck *d, const genealogy *whole, int lifted, c
     const genealogy *g = shown(whole, lifted, &tmp);
     gn_set active = gn_active_set(g);
     GN_FOR(&g->present, c) {
-        /* Identical cards are told apart by place, not by id: the k-th of
-         * a face's cards in the rows (top to bottom, left to right) takes
-         * the face's k-th id. */
-        int f0 = d->face[c], k = 0, slot = c;
-        GN_FOR(&g->present, e)
-            if (d->face[e] == f0 &&
-                (g->row[e] < g->row[c] || (g->row[e] == g->row[c] && g->x[e] < g->x[c])))
-                k++;
-        for (int j = f0; j <= d->n; j++)
-            if (d->face[j] == f0 && k-- == 0) {
-                slot = j;
-                break;
-            }
-        float *f = v + 6 * (size_t)slot;
+        float *f = v + 6 * (size_t)kb_place_id(d, g, -1, c);
         f[0] = 1.0f;
         f[1] = (float)g->row[c];
         f[2] = (float)g->x[c];

@@ -153,14 +153,25 @@ void kb_put_target(const kb_deck *d, const genealogy *g, int t, int lifted, crow
  * "@x" its position in half cards, then '^' (an Enthronement under it),
  * '+' (the King's Blood card under it) and '*' (Active). */
 void kb_put_rows(const kb_deck *d, const genealogy *g, crown_buf *b);
-/* "head card card ...", wrapped, then a new line. */
+/* The cards of `set` in out, ordered by face (faces by their ids, the
+ * lowest of the identical cards), so that the order shows nothing of which
+ * copies of a face the set holds; their number returned. */
+int kb_by_face(const kb_deck *d, const gn_set *set, uint8_t *out);
+/* "head card card ...", wrapped, then a new line; the cards by face. */
 void kb_put_list(const kb_deck *d, const char *head, const gn_set *set, crown_buf *b);
 
 /* ---- the structured views (docs/kings-blood.md, docs/kings-family.md) --
  * Identical cards are one face: JSON writes a card as its face's id (the
  * lowest id of the identical cards), and a tensor counts a set's cards in
- * the entry of each face's id. */
+ * the entry of each face's id; cards of the Genealogy are numbered by place
+ * (kb_place_id). */
 
+/* The id the views give card c of the Genealogy, leaving out `lifted` (a
+ * card a New Connection holds, or -1): identical Characters are numbered by
+ * place, the k-th of a face's cards in the rows (top to bottom, left to
+ * right) taking the face's k-th id, so that the id shows nothing of which
+ * copy lies where.  A card in no row (the lifted one) is its face id. */
+int kb_place_id(const kb_deck *d, const genealogy *g, int lifted, int c);
 /* The cards of a set as face ids, ascending, repeated per copy: "[3, 3, 17]". */
 void kb_json_cards(const kb_deck *d, const gn_set *set, crown_buf *b);
 /* How many cards of each face `set` holds, in v[face id] (v has n + 1

@@ -976,7 +976,7 @@ static void kf_observe_tensor(const void *config, const void *state, int viewer,
         v[1] = (float)s->gn.x[lifted];
     }
     if ((v = crown_tensor_piece(t, "newborn", n, 0, 0)) && run_active(s))
-        v[cfg->deck.face[s->run_child]] = 1.0f;
+        v[kb_place_id(&cfg->deck, &s->gn, lifted, s->run_child)] = 1.0f;
     if ((v = crown_tensor_piece(t, "siblings_side", 2, 0, 0)) && run_active(s) && s->run_side)
         v[s->run_side > 0] = 1.0f;
     if ((v = crown_tensor_piece(t, "exhausted", 1, 0, 0)))
@@ -1021,7 +1021,7 @@ static void kf_observe_json(const void *config, const void *state, int viewer, c
     crown_buf_puts(b, ", \"newborn\": ");
     if (run_active(s))
         crown_buf_printf(b, "{\"card\": %d, \"siblings_side\": %s}",
-                         cfg->deck.face[s->run_child],
+                         kb_place_id(&cfg->deck, &s->gn, lifted, s->run_child),
                          s->run_side < 0 ? "\"left\"" : s->run_side > 0 ? "\"right\"" : "null");
     else
         crown_buf_puts(b, "null");
