@@ -646,7 +646,7 @@ START_TEST(size_depends_on_options_only)
     crown_free(c);
     /* The other games' sizes, as their documents give them. */
     a = new_game("kings_blood", "players=3", 1);
-    ck_assert_uint_eq(tensor_size(a), 1652); /* 13 P + 2 P N + 13 N + 36, N = 83 */
+    ck_assert_uint_eq(tensor_size(a), 1651); /* 13 P + 2 P N + 13 N + 35, N = 83 */
     b = new_game("kings_family", "", 1);
     ck_assert_uint_eq(tensor_size(b), 941); /* 11 N + 28 */
     c = new_game("blood_bound", "players=6", 1);

@@ -89,18 +89,21 @@ static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
     c->max_turns = (uint32_t)vals->v[OPT_MAX_TURNS];
     c->max_match_turns = c->match ? (uint32_t)vals->v[OPT_MAX_MATCH_TURNS] : 0;
     c->kings_blood = c->deck.n;
+    for (int i = 0; i < c->deck.n; i++) {
+        gn_set_add(&c->all, i);
+        c->characters += CARD(c, i)->kind == KB_CHARACTER;
+    }
+    /* Every game of such a match would end at the deal, without a founder,
+     * and the next one would be dealt for ever (a deck always holds a
+     * Character: the deck option requires one). */
     if (c->match && c->deck.n <= KBG_HAND * c->players) {
-        /* Every game would end at the deal, without a founder. */
         crown_errf(err, "match=on: the deal gives out all %d cards of the deck (%d to each of "
                         "%d players), so no game of the match could found a Genealogy; a match "
                         "needs a deck of more than %d cards",
                    c->deck.n, KBG_HAND, c->players, KBG_HAND * c->players);
         return CROWN_EOPTION;
     }
-    for (int i = 0; i < c->deck.n; i++) {
-        gn_set_add(&c->all, i);
-        c->characters += CARD(c, i)->kind == KB_CHARACTER;
-    }
+
     if (c->advanced)
         gn_set_add(&c->all, c->kings_blood);
     const uint8_t P = (uint8_t)c->players;
@@ -594,12 +597,6 @@ static void game_over(const kbg_config *cfg, kbg_state *s, int why)
     }
     if (match_turns_used(cfg, s)) {
         s->match_over = KBG_MATCH_MAX_TURNS; /* even just after a game won */
-        return;
-    }
-    if (s->turns == 0) {
-        /* No Character was left after the deal: dealing again could repeat
-         * forever without a turn. */
-        s->match_over = KBG_MATCH_NO_TURN;
         return;
     }
     s->dealer = (uint8_t)((s->dealer + 1) % cfg->players); /* the deal passes to the left */
@@ -1201,8 +1198,7 @@ static void kbg_observe(const void *config, const void *state, int viewer, crown
                                           "no Character to start the Genealogy",
                                           "the game's turn limit was reached",
                                           "the match's turn limit was reached"};
-    static const char *const match_end_txt[] = {"", "", ", the match's turn limit was reached",
-                                                ", a game ended before any turn"};
+    static const char *const match_end_txt[] = {"", "", ", the match's turn limit was reached"};
     crown_buf_printf(b, "King's Blood, %d players, %s rules, scoring %s", cfg->players,
                      cfg->advanced ? "advanced" : "basic", cfg->scoring ? "B" : "A");
     if (cfg->match)
@@ -1612,7 +1608,7 @@ static int kbg_check(const void *config, const void *state, crown_err *err)
     }
     if (s->phase == KBG_OVER &&
         (s->over == KBG_END_NONE || s->over > KBG_END_MATCH_TURNS ||
-         (cfg->match && (s->match_over == KBG_MATCH_ON || s->match_over > KBG_MATCH_NO_TURN)))) {
+         (cfg->match && (s->match_over == KBG_MATCH_ON || s->match_over > KBG_MATCH_MAX_TURNS)))) {
         crown_errf(err, "the game or the match is over without a reason");
         return -1;
     }
@@ -1633,7 +1629,7 @@ static const char *const kbg_mode_name[] = {"turn", "pending", "drawn", "child",
                                             "free", "forced", "place"};
 static const char *const kbg_end_name[] = {"",          "winner",    "passes",
                                            "no_founder", "max_turns", "max_match_turns"};
-static const char *const kbg_match_end_name[] = {"", "target", "max_match_turns", "no_turn"};
+static const char *const kbg_match_end_name[] = {"", "target", "max_match_turns"};
 
 /* The row of seat q in a tensor piece of `viewer` (the spectator: q). */
 static size_t kbg_row(const kbg_config *cfg, int viewer, int q)
@@ -1749,7 +1745,7 @@ static void kbg_observe_tensor(const void *config, const void *state, int viewer
                   crown_tensor_piece(t, "match_winners", np, 0, 0));
     if ((v = crown_tensor_piece(t, "end_max_match_turns", 1, 0, 0)))
         v[0] = over && s->over == KBG_END_MATCH_TURNS;
-    if ((v = crown_tensor_piece(t, "match_end", KBG_MATCH_NO_TURN, 0, 0)) && over &&
+    if ((v = crown_tensor_piece(t, "match_end", KBG_MATCH_MAX_TURNS, 0, 0)) && over &&
         cfg->match && s->match_over)
         v[s->match_over - 1] = 1.0f;
     if ((v = crown_tensor_piece(t, "final_hands", np, n, 0)) && over)

@@ -87,8 +87,7 @@ enum kbg_end {
 enum kbg_match_end {
     KBG_MATCH_ON,        /* not over */
     KBG_MATCH_TARGET,    /* a total reached the target */
-    KBG_MATCH_MAX_TURNS, /* the max_match_turns-th turn ended: no winner */
-    KBG_MATCH_NO_TURN    /* a game ended before any turn was taken: no winner */
+    KBG_MATCH_MAX_TURNS  /* the max_match_turns-th turn ended: no winner */
 };
 
 /* Counters that grow with the length of a game or a match are 32-bit and
