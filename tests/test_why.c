@@ -294,11 +294,6 @@ END_TEST
 
 /* ---- Blood Bound ------------------------------------------------------ */
 
-static int bb_wounds(const bb_state *s, int p)
-{
-    return s->rank_taken[p] + (s->aff[p][0] != 0) + (s->aff[p][1] != 0);
-}
-
 enum { W_BB_SHIELD, W_BB_THREE, W_BB_SELF, W_BB_ASKED, W_BB_TOKEN, W_BB_OTHER_ABILITY, W_BB_CASES };
 
 static void bb_probe(crown_game *g, int *hits)

@@ -62,16 +62,6 @@ static int popcount(unsigned x)
     return crown_popcount64(x);
 }
 
-static int wounds(const bb_state *s, int p)
-{
-    return s->rank_taken[p] + (s->aff[p][0] != 0) + (s->aff[p][1] != 0);
-}
-
-static int shielded(const bb_state *s, int p)
-{
-    return ((s->shield[0] | s->shield[1]) >> p) & 1;
-}
-
 static int is_inquisitor(const bb_state *s, int p)
 {
     return s->character[p] != BB_NONE && s->character[p] >= 18;
@@ -189,7 +179,7 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
         break;
     case 2: /* Assassin */
         for (int v = 0; v < n_players; v++)
-            if (v != u && !shielded(s, v))
+            if (v != u && !bb_shielded(s, v))
                 PUT(CROWN_BB_ASSASSIN(v));
         break;
     case 3: /* Harlequin: two other players, not both seen already */
@@ -201,18 +191,18 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
     case 4: /* Alchemist: only when he intervened */
         if (s->intervened && s->wounded == u) {
             PUT(CROWN_BB_WOUND);
-            if (wounds(s, s->target) > 0)
+            if (bb_wounds(s, s->target) > 0)
                 PUT(CROWN_BB_HEAL);
         }
         break;
     case 5: /* Mentalist */
         for (int v = 0; v < n_players; v++)
-            if (v != u && !shielded(s, v))
+            if (v != u && !bb_shielded(s, v))
                 PUT(CROWN_BB_MENTALIST(v));
         break;
     case 6: { /* Guardian */
         int col = guardian_colour(s, u);
-        if (col < 0 || wounds(s, u) >= 3 ||
+        if (col < 0 || bb_wounds(s, u) >= 3 ||
             popcount(s->shield[col]) >= bb_supply_counts.shields_per_colour)
             break;
         for (int v = 0; v < n_players; v++)
@@ -221,7 +211,7 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
         break;
     }
     case 7: /* Berserker */
-        if (s->attacker != u && !shielded(s, s->attacker))
+        if (s->attacker != u && !bb_shielded(s, s->attacker))
             PUT(CROWN_BB_STRIKE);
         break;
     case 8: { /* Mage */
@@ -331,7 +321,7 @@ static size_t bb_legal(const void *config, const void *state, crown_move *out)
     case BB_P_TURN: {
         int a = s->dagger;
         for (int t = 0; t < cfg->players; t++)
-            if (t != a && !shielded(s, t) && !(is_inquisitor(s, a) && wounds(s, t) >= 3))
+            if (t != a && !bb_shielded(s, t) && !(is_inquisitor(s, a) && bb_wounds(s, t) >= 3))
                 out[n++] = CROWN_BB_ATTACK(t);
         for (int t = 0; t < cfg->players; t++)
             if (t != a)
@@ -383,7 +373,7 @@ static int bb_is_legal(const void *config, const void *state, crown_move m)
     case BB_P_TURN: {
         int d = s->dagger;
         if (m == CROWN_BB_ATTACK(a))
-            return a < np && a != d && !shielded(s, a) && !(is_inquisitor(s, d) && wounds(s, a) >= 3);
+            return a < np && a != d && !bb_shielded(s, a) && !(is_inquisitor(s, d) && bb_wounds(s, a) >= 3);
         return m == CROWN_BB_PASS(a) && a < np && a != d;
     }
     case BB_P_OFFER: return m == CROWN_BB_OFFER || m == CROWN_BB_DECLINE;
@@ -478,7 +468,7 @@ static void next_wound(const bb_config *cfg, bb_state *s)
         end_attack(cfg, s);
         return;
     }
-    if (wounds(s, s->victim) >= 3) {
+    if (bb_wounds(s, s->victim) >= 3) {
         capture(cfg, s, s->victim, s->capturer); /* the fourth wound */
         return;
     }
@@ -501,7 +491,7 @@ static void guardians_check(bb_state *s)
 {
     for (int col = 0; col < 2; col++) {
         int g = s->sword[col];
-        if (g != BB_NONE && wounds(s, g) >= 3) {
+        if (g != BB_NONE && bb_wounds(s, g) >= 3) {
             s->sword[col] = BB_NONE;
             s->shield[col] = 0;
         }
@@ -1109,7 +1099,7 @@ static void put_seat(const bb_config *cfg, const bb_state *s, int p, int viewer,
         put_identity(s->character[p], b);
         crown_buf_putc(b, ';');
     }
-    int w = wounds(s, p);
+    int w = bb_wounds(s, p);
     crown_buf_printf(b, " %d wound%s", w, w == 1 ? "" : "s");
     if (s->rank_taken[p] || s->aff[p][0]) {
         crown_buf_putc(b, ':');
@@ -1317,7 +1307,7 @@ static void bb_observe_tensor(const void *config, const void *state, int viewer,
                 v[row_of(cfg, viewer, p) * BB_CHARACTERS + s->character[p]] = 1.0f;
     if ((v = crown_tensor_piece(t, "wounds", np, 0, 0)))
         for (int p = 0; p < n; p++)
-            v[row_of(cfg, viewer, p)] = (float)wounds(s, p);
+            v[row_of(cfg, viewer, p)] = (float)bb_wounds(s, p);
     if ((v = crown_tensor_piece(t, "rank_token", np, 0, 0)))
         for (int p = 0; p < n; p++)
             v[row_of(cfg, viewer, p)] = s->rank_taken[p] ? 1.0f : 0.0f;
@@ -1430,7 +1420,7 @@ static void json_seat_entry(const bb_config *cfg, const bb_state *s, int p, int 
         crown_buf_putu(b, s->character[p]);
     else
         crown_buf_puts(b, "null");
-    crown_buf_printf(b, ", \"wounds\": %d, \"rank\": ", wounds(s, p));
+    crown_buf_printf(b, ", \"wounds\": %d, \"rank\": ", bb_wounds(s, p));
     if (s->shown_rank[p])
         crown_buf_putu(b, (unsigned)rank_of(s, p));
     else
@@ -1778,7 +1768,7 @@ static int bb_check(const void *config, const void *state, crown_err *err)
             return -1;
         }
         for (int p = 0; p < cfg->players; p++) {
-            if (wounds(s, p) > 3) {
+            if (bb_wounds(s, p) > 3) {
                 crown_errf(err, "seat %d has more wounds than icons", p);
                 return -1;
             }

@@ -129,6 +129,18 @@ typedef struct bb_state {
     uint32_t turns;               /* turns taken (saturates) */
 } bb_state;
 
+/* A player's wounds: his rank token and affiliation tokens taken. */
+static inline int bb_wounds(const bb_state *s, int p)
+{
+    return s->rank_taken[p] + (s->aff[p][0] != 0) + (s->aff[p][1] != 0);
+}
+
+/* Does p hold a Shield (of either colour)? */
+static inline int bb_shielded(const bb_state *s, int p)
+{
+    return ((s->shield[0] | s->shield[1]) >> p) & 1;
+}
+
 /* why_illegal.c: the rules table's why_illegal; the table itself. */
 void bb_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 extern const crown_rules crown_bloodbound_rules;

@@ -12,16 +12,6 @@
 
 static const char *const token_name[4] = {"rank", "rose", "beast", "unknown"};
 
-static int wounds(const bb_state *s, int p)
-{
-    return s->rank_taken[p] + (s->aff[p][0] != 0) + (s->aff[p][1] != 0);
-}
-
-static int shielded(const bb_state *s, int p)
-{
-    return ((s->shield[0] | s->shield[1]) >> p) & 1;
-}
-
 /* The character's name as its player knows it: "the Rose Elder (1)". */
 static void put_character(const bb_state *s, int p, crown_buf *b)
 {
@@ -58,11 +48,11 @@ static int why_turn(const bb_state *s, crown_move m, crown_buf *b)
     }
     if (bad_seat(a, d, b))
         return 1;
-    if (kind == CROWN_BB_K_ATTACK && shielded(s, a)) {
+    if (kind == CROWN_BB_K_ATTACK && bb_shielded(s, a)) {
         crown_buf_printf(b, "seat %d holds a Shield: nobody may attack him", a);
         return 1;
     }
-    if (kind == CROWN_BB_K_ATTACK && s->character[d] >= 18 && wounds(s, a) >= 3) {
+    if (kind == CROWN_BB_K_ATTACK && s->character[d] >= 18 && bb_wounds(s, a) >= 3) {
         crown_buf_printf(b, "seat %d has three wounds: the Inquisitor may not attack him", a);
         return 1;
     }
@@ -128,7 +118,7 @@ static int why_ability(const bb_state *s, crown_move m, crown_buf *b)
     if ((names_a_seat(kind) || kind == CROWN_BB_K_LOOK || kind == CROWN_BB_K_CURSES) &&
         (bad_seat(a, u, b) || (kind == CROWN_BB_K_LOOK && bad_seat(CROWN_BB_B(m), u, b))))
         return 1;
-    if ((kind == CROWN_BB_K_ASSASSIN || kind == CROWN_BB_K_MENTALIST) && shielded(s, a)) {
+    if ((kind == CROWN_BB_K_ASSASSIN || kind == CROWN_BB_K_MENTALIST) && bb_shielded(s, a)) {
         crown_buf_printf(b, "seat %d holds a Shield", a);
         return 1;
     }
@@ -137,11 +127,11 @@ static int why_ability(const bb_state *s, crown_move m, crown_buf *b)
         crown_buf_puts(b, "the Alchemist uses his ability only after intervening");
         return 1;
     }
-    if (kind == CROWN_BB_K_HEAL && wounds(s, s->target) == 0) {
+    if (kind == CROWN_BB_K_HEAL && bb_wounds(s, s->target) == 0) {
         crown_buf_printf(b, "seat %d has no wound to heal", s->target);
         return 1;
     }
-    if (kind == CROWN_BB_K_STRIKE && shielded(s, s->attacker)) {
+    if (kind == CROWN_BB_K_STRIKE && bb_shielded(s, s->attacker)) {
         crown_buf_printf(b, "the attacker, seat %d, holds a Shield", s->attacker);
         return 1;
     }

@@ -106,28 +106,6 @@ static int beats(int d, int a, int trump_colour)
     return COLOUR(d) == trump_colour;
 }
 
-static int pile_empty(const kd_state *s)
-{
-    return s->pile == 0 && !s->trump_in_pile;
-}
-
-/* Still in the game: holding cards, or able to draw. */
-static int is_in(const kd_state *s, int seat)
-{
-    return s->hand[seat] != 0 || !pile_empty(s);
-}
-
-static int next_in(const kd_config *c, const kd_state *s, int seat)
-{
-    for (int k = 1, t = seat; k < c->players; k++) { /* clockwise, without a division */
-        if (++t == c->players)
-            t = 0;
-        if (is_in(s, t))
-            return t;
-    }
-    return KD_NONE;
-}
-
 /* Ranks on the table (attack or defence), as a 10-bit set. */
 static unsigned table_ranks(const kd_state *s)
 {
@@ -205,7 +183,7 @@ static void start_deal(kd_state *s)
 static void start_bout(const kd_config *c, kd_state *s, int attacker)
 {
     s->attacker = (uint8_t)attacker;
-    s->defender = (uint8_t)next_in(c, s, attacker);
+    s->defender = (uint8_t)kd_next_in(c, s, attacker);
     int h = popcount(s->hand[s->defender]);
     s->limit = (uint8_t)(h < KD_MAX_ATTACK ? h : KD_MAX_ATTACK);
     s->natt = 0;
@@ -241,7 +219,7 @@ static void finish_bout(const kd_config *c, kd_state *s)
 {
     int in = 0, last = KD_NONE;
     for (int p = 0; p < c->players; p++) {
-        if (is_in(s, p)) {
+        if (kd_is_in(s, p)) {
             in++;
             last = p;
         }
@@ -257,7 +235,7 @@ static void finish_bout(const kd_config *c, kd_state *s)
         return;
     }
     int d = s->defender;
-    int next = (s->success && is_in(s, d)) ? d : next_in(c, s, d);
+    int next = (s->success && kd_is_in(s, d)) ? d : kd_next_in(c, s, d);
     start_bout(c, s, next);
 }
 
@@ -425,7 +403,7 @@ static uint64_t transfer_cards(const kd_config *c, const kd_state *s)
 {
     if (!c->ruthless || !none_beaten(s))
         return 0;
-    int nd = next_in(c, s, s->defender);
+    int nd = kd_next_in(c, s, s->defender);
     if (nd == KD_NONE || (s->contributors >> nd & 1) || popcount(s->hand[nd]) < s->natt + 1)
         return 0;
     return s->hand[s->defender] & (15ULL << (4 * RANK(s->att[0])));
@@ -588,7 +566,7 @@ static void kd_apply(const void *config, void *state, crown_move m)
             int old = s->defender;
             put_attack(s, old, m - CROWN_KD_TRANSFER(0));
             s->attacker = (uint8_t)old;
-            s->defender = (uint8_t)next_in(c, s, old);
+            s->defender = (uint8_t)kd_next_in(c, s, old);
             int h = popcount(s->hand[s->defender]);
             s->limit = (uint8_t)(h < KD_MAX_ATTACK ? h : KD_MAX_ATTACK);
         } else {
@@ -626,7 +604,7 @@ static void kd_apply(const void *config, void *state, crown_move m)
 
 /* ---- text ------------------------------------------------------------- */
 
-static void put_card(crown_buf *b, int card)
+void kd_put_card(crown_buf *b, int card)
 {
     crown_buf_putc(b, colour_ch[COLOUR(card)]);
     crown_buf_puts(b, rank_txt[RANK(card)]);
@@ -638,7 +616,7 @@ static void put_cards(crown_buf *b, uint64_t set)
     for (; set; set &= set - 1) {
         if (!first)
             crown_buf_putc(b, ' ');
-        put_card(b, lowest(set));
+        kd_put_card(b, lowest(set));
         first = 0;
     }
 }
@@ -649,7 +627,7 @@ static void kd_move_text(const void *config, const void *state, crown_move m, cr
     const kd_state *s = state;
     if (CROWN_KD_IS_CHANCE(m)) {
         crown_buf_puts(b, s->phase == KD_DEAL ? "deal " : s->phase == KD_TRUMP ? "trump " : "draw ");
-        put_card(b, m);
+        kd_put_card(b, m);
     } else if (CROWN_KD_IS_LEAD(m)) {
         crown_buf_puts(b, "lead ");
         put_cards(b, (uint64_t)CROWN_KD_LEAD_MASK(m) << (4 * CROWN_KD_LEAD_RANK(m)));
@@ -659,15 +637,15 @@ static void kd_move_text(const void *config, const void *state, crown_move m, cr
         crown_buf_puts(b, "pass");
     } else if (CROWN_KD_IS_ADD(m)) {
         crown_buf_puts(b, "add ");
-        put_card(b, m - CROWN_KD_ADD(0));
+        kd_put_card(b, m - CROWN_KD_ADD(0));
     } else if (CROWN_KD_IS_TRANSFER(m)) {
         crown_buf_puts(b, "transfer ");
-        put_card(b, m - CROWN_KD_TRANSFER(0));
+        kd_put_card(b, m - CROWN_KD_TRANSFER(0));
     } else {
         crown_buf_puts(b, "beat ");
-        put_card(b, CROWN_KD_BEAT_ATTACK(m));
+        kd_put_card(b, CROWN_KD_BEAT_ATTACK(m));
         crown_buf_puts(b, " with ");
-        put_card(b, CROWN_KD_BEAT_DEFENCE(m));
+        kd_put_card(b, CROWN_KD_BEAT_DEFENCE(m));
     }
 }
 
@@ -843,7 +821,7 @@ static void put_hand(crown_buf *b, const kd_state *s, uint64_t set)
         int card = lowest(set);
         if (!first)
             crown_buf_putc(b, ' ');
-        put_card(b, card);
+        kd_put_card(b, card);
         if (s->trump != KD_NONE && COLOUR(card) == COLOUR(s->trump))
             crown_buf_putc(b, '*');
         first = 0;
@@ -854,7 +832,7 @@ static void put_seat_line(const kd_config *c, const kd_state *s, int p, int view
                           crown_buf *b)
 {
     crown_buf_printf(b, "seat %d%s: ", p, p == viewer ? " (you)" : "");
-    if (!is_in(s, p)) {
+    if (!kd_is_in(s, p)) {
         crown_buf_puts(b, "out\n");
         return;
     }
@@ -894,7 +872,7 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
             crown_buf_printf(b, "trump: not turned up yet, %d cards dealt\n", s->dealt);
         } else {
             crown_buf_puts(b, "trump: ");
-            put_card(b, s->trump);
+            kd_put_card(b, s->trump);
             if (s->trump_in_pile)
                 crown_buf_puts(b, " (face up under the pile)");
             else
@@ -902,7 +880,7 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
             crown_buf_puts(b, "; * marks a trump\n");
             if (s->reveal_seat != KD_NONE) {
                 crown_buf_printf(b, "lowest trump: seat %d showed ", s->reveal_seat);
-                put_card(b, s->reveal_card);
+                kd_put_card(b, s->reveal_card);
                 crown_buf_putc(b, '\n');
             } else if (s->games_done == 0 || !c->later_left) {
                 crown_buf_puts(b, "lowest trump: nobody held a trump\n");
@@ -930,11 +908,11 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
         crown_buf_puts(b, "table:");
         for (int i = 0; i < s->natt; i++) {
             crown_buf_putc(b, ' ');
-            put_card(b, s->att[i]);
+            kd_put_card(b, s->att[i]);
             crown_buf_printf(b, "(%d)", s->owner[i]);
             if (s->def[i] != KD_NONE) {
                 crown_buf_putc(b, '/');
-                put_card(b, s->def[i]);
+                kd_put_card(b, s->def[i]);
             }
         }
         crown_buf_putc(b, '\n');
@@ -1370,7 +1348,7 @@ static int kd_check(const void *config, const void *state, crown_err *err)
             crown_errf(err, "more attack cards than the limit");
             return -1;
         }
-        if (s->attacker == s->defender || !is_in(s, s->defender)) {
+        if (s->attacker == s->defender || !kd_is_in(s, s->defender)) {
             crown_errf(err, "bad attacker or defender");
             return -1;
         }

@@ -84,6 +84,33 @@ typedef struct kd_state {
     uint8_t losses[KD_MAXP];
 } kd_state;
 
+/* The pile (the face-up trump included) is empty. */
+static inline int kd_pile_empty(const kd_state *s)
+{
+    return s->pile == 0 && !s->trump_in_pile;
+}
+
+/* Still in the game: holding cards, or able to draw. */
+static inline int kd_is_in(const kd_state *s, int seat)
+{
+    return s->hand[seat] != 0 || !kd_pile_empty(s);
+}
+
+/* The next seat still in, clockwise after `seat`, or KD_NONE. */
+static inline int kd_next_in(const kd_config *c, const kd_state *s, int seat)
+{
+    for (int k = 1, t = seat; k < c->players; k++) { /* clockwise, without a division */
+        if (++t == c->players)
+            t = 0;
+        if (kd_is_in(s, t))
+            return t;
+    }
+    return KD_NONE;
+}
+
+/* kingdoms.c: a card's text ("RQ"). */
+void kd_put_card(crown_buf *b, int card);
+
 /* why_illegal.c: the rules table's why_illegal. */
 void kd_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 

@@ -13,19 +13,12 @@
 
 #define BIT(c) (1ULL << (c))
 
-static void put_card(crown_buf *b, int card)
-{
-    static const char *const rank_txt[10] = {"5", "6", "7", "8", "9", "10", "N", "Q", "K", "H"};
-    crown_buf_putc(b, "RBGY"[CROWN_KD_COLOUR(card)]);
-    crown_buf_puts(b, rank_txt[CROWN_KD_RANK(card)]);
-}
-
 /* "RQ is not in seat 0's hand" when card is not in seat's hand; 1 then. */
 static int not_held(const kd_state *s, int seat, int card, crown_buf *b)
 {
     if (s->hand[seat] >> card & 1)
         return 0;
-    put_card(b, card);
+    kd_put_card(b, card);
     crown_buf_printf(b, " is not in seat %d's hand", seat);
     return 1;
 }
@@ -36,22 +29,6 @@ static int on_table(const kd_state *s, int a)
     for (int i = 0; i < s->natt; i++)
         if (s->att[i] == a)
             return i;
-    return -1;
-}
-
-static int is_in(const kd_state *s, int seat)
-{
-    return s->hand[seat] != 0 || s->pile != 0 || s->trump_in_pile;
-}
-
-/* The next seat still in after `seat`, or -1. */
-static int next_in(const kd_config *c, const kd_state *s, int seat)
-{
-    for (int k = 1; k < c->players; k++) {
-        int t = (seat + k) % c->players;
-        if (is_in(s, t))
-            return t;
-    }
     return -1;
 }
 
@@ -74,24 +51,24 @@ static void why_beat(const kd_state *s, int a, int d, crown_buf *b)
 {
     int i = on_table(s, a), tc = CROWN_KD_COLOUR(s->trump);
     if (i < 0) {
-        put_card(b, a);
+        kd_put_card(b, a);
         crown_buf_puts(b, " is not an attack card on the table");
     } else if (s->def[i] != KD_NONE) {
-        put_card(b, a);
+        kd_put_card(b, a);
         crown_buf_puts(b, " is already beaten by ");
-        put_card(b, s->def[i]);
+        kd_put_card(b, s->def[i]);
     } else if (!not_held(s, s->defender, d, b)) {
-        put_card(b, d);
+        kd_put_card(b, d);
         if (CROWN_KD_COLOUR(d) == CROWN_KD_COLOUR(a)) {
             crown_buf_puts(b, " is lower than ");
-            put_card(b, a);
+            kd_put_card(b, a);
         } else if (CROWN_KD_COLOUR(a) == tc) {
             crown_buf_puts(b, " is not a trump, and ");
-            put_card(b, a);
+            kd_put_card(b, a);
             crown_buf_puts(b, " is one: only a higher trump beats it");
         } else {
             crown_buf_puts(b, " is neither of the colour of ");
-            put_card(b, a);
+            kd_put_card(b, a);
             crown_buf_puts(b, " nor a trump");
         }
     }
@@ -112,12 +89,12 @@ static int why_transfer(const kd_config *c, const kd_state *s, int card, crown_b
         }
     }
     if (s->natt && CROWN_KD_RANK(card) != CROWN_KD_RANK(s->att[0])) {
-        put_card(b, card);
+        kd_put_card(b, card);
         crown_buf_puts(b, " is not of the rank of the attack cards");
         return 1;
     }
-    int nd = next_in(c, s, s->defender);
-    if (nd < 0) {
+    int nd = kd_next_in(c, s, s->defender);
+    if (nd == KD_NONE) {
         crown_buf_puts(b, "no other player is still in to take the attack");
         return 1;
     }
@@ -157,7 +134,7 @@ static int why_add(const kd_state *s, int card, crown_buf *b)
             (s->def[i] != KD_NONE && CROWN_KD_RANK(s->def[i]) == CROWN_KD_RANK(card)))
             return 0;
     crown_buf_puts(b, "no card of the rank of ");
-    put_card(b, card);
+    kd_put_card(b, card);
     crown_buf_puts(b, " is on the table");
     return 1;
 }

@@ -93,14 +93,17 @@ static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
         gn_set_add(&c->all, i);
         c->characters += CARD(c, i)->kind == KB_CHARACTER;
     }
-    /* Every game of such a match would end at the deal, without a founder,
-     * and the next one would be dealt for ever (a deck always holds a
-     * Character: the deck option requires one). */
-    if (c->match && c->deck.n <= KBG_HAND * c->players) {
-        crown_errf(err, "match=on: the deal gives out all %d cards of the deck (%d to each of "
-                        "%d players), so no game of the match could found a Genealogy; a match "
-                        "needs a deck of more than %d cards",
-                   c->deck.n, KBG_HAND, c->players, KBG_HAND * c->players);
+    /* A deal that left no Character in the pile would end its game without
+     * a founder before any turn, and a match could deal such games for ever
+     * (chance=explicit lets a caller choose them): a match needs more
+     * Characters than the deal gives out. */
+    if (c->match && c->characters <= KBG_HAND * c->players) {
+        crown_errf(err, "match=on: the deck holds %d Character%s and the deal gives %d cards to "
+                        "each of %d players, so a deal could leave no Character to found the "
+                        "Genealogy and a match could deal again for ever; a match needs more "
+                        "than %d Characters",
+                   c->characters, c->characters == 1 ? "" : "s", KBG_HAND, c->players,
+                   KBG_HAND * c->players);
         return CROWN_EOPTION;
     }
 
@@ -145,11 +148,6 @@ static void sat_inc(uint32_t *v)
 static int next_seat(const kbg_config *c, const kbg_state *s, int p)
 {
     return s->dir ? (p + c->players - 1) % c->players : (p + 1) % c->players;
-}
-
-static int can_draw(const kbg_state *s)
-{
-    return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
 }
 
 /* A draw from an empty pile first shuffles the discards into a new one. */
@@ -427,13 +425,13 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
                     out[n++] = CROWN_KB_KINGS_BLOOD(t);
     }
     size_t plays = n;
-    if (mode == KBG_M_TURN && can_draw(s))
+    if (mode == KBG_M_TURN && kbg_can_draw(s))
         out[n++] = CROWN_KB_DRAW;
     if (mode == KBG_M_DRAWN || mode == KBG_M_CHILD || mode == KBG_M_FREE)
         out[n++] = CROWN_KB_STOP;
     if (may_announce(s))
         out[n++] = CROWN_KB_ANNOUNCE;
-    if (mode == KBG_M_TURN && plays == 0 && !can_draw(s))
+    if (mode == KBG_M_TURN && plays == 0 && !kbg_can_draw(s))
         out[n++] = CROWN_KB_PASS;
     if (mode == KBG_M_PENDING)
         out[n++] = CROWN_KB_TAKE;
@@ -731,7 +729,7 @@ static void advance(const kbg_config *cfg, kbg_state *s)
             return;
         case KBG_S_DECIDE: s->phase = KBG_PLAY; return;
         case KBG_S_DRAW:
-            if (s->draws_left == 0 || !can_draw(s)) {
+            if (s->draws_left == 0 || !kbg_can_draw(s)) {
                 s->draws_left = 0;
                 s->step = s->then;
                 continue;
@@ -740,7 +738,7 @@ static void advance(const kbg_config *cfg, kbg_state *s)
             s->phase = KBG_DRAW;
             return;
         case KBG_S_MARRIAGE:
-            if (!can_draw(s)) {
+            if (!kbg_can_draw(s)) {
                 s->step = KBG_S_END_TURN; /* nothing to draw: no child */
                 continue;
             }
@@ -860,7 +858,7 @@ static void apply_decision(const kbg_config *cfg, kbg_state *s, crown_move m)
     case CROWN_KB_K_EVENT:
     case CROWN_KB_K_EXILE:
         if (mode == KBG_M_FORCED) {
-            s->forced = KBG_NONE; /* already among the Events of the turn */
+            s->forced = KBG_NONE; /* in no hand: play_event adds it to the turn's Events */
             s->passed = 0;
         } else {
             played(cfg, s, c);

@@ -137,6 +137,13 @@ typedef struct kbg_state {
 /* The points of a finished game (method A or B) in out[players]. */
 void kbg_game_points(const kbg_config *c, const kbg_state *s, int32_t *out);
 
+/* A card can be drawn: from the pile, or from the discards shuffled into a
+ * new one. */
+static inline int kbg_can_draw(const kbg_state *s)
+{
+    return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
+}
+
 /* blood_why.c: the rules table's why_illegal and move_parse; the table. */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 int kbg_move_parse(const void *config, const void *state, const char *text, crown_move *out);

@@ -19,11 +19,6 @@ static void put_card(const kbg_config *cfg, int c, crown_buf *b)
     kb_put_card(CARD(cfg, c), b);
 }
 
-static int can_draw(const kbg_state *s)
-{
-    return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
-}
-
 /* The card a New Connection holds while it is placed, or -1. */
 static int lifted(const kbg_state *s)
 {
@@ -82,7 +77,7 @@ static int why_word(const kbg_config *cfg, const kbg_state *s, crown_move m, cro
     case CROWN_KB_K_DRAW:
         if (s->mode != KBG_M_TURN)
             put_mode(cfg, s, b);
-        else if (!can_draw(s))
+        else if (!kbg_can_draw(s))
             crown_buf_puts(b, "no card can be drawn: the pile and the discards are empty");
         else
             return 0;
@@ -90,7 +85,7 @@ static int why_word(const kbg_config *cfg, const kbg_state *s, crown_move m, cro
     case CROWN_KB_K_PASS:
         if (s->mode != KBG_M_TURN)
             put_mode(cfg, s, b);
-        else if (can_draw(s))
+        else if (kbg_can_draw(s))
             crown_buf_puts(b, "a card can be drawn: pass only when nothing can be played or drawn");
         else
             crown_buf_printf(b, "seat %d can play a card: pass only when nothing can be played "

@@ -68,11 +68,6 @@ static int set_count(const gn_set *s)
     return gn_set_count(s);
 }
 
-static int can_draw(const kf_state *s)
-{
-    return !gn_set_empty(&s->pile);
-}
-
 static int ability_draws(int ability)
 {
     return ability == KB_SKIP ? 1 : ability == KB_REVERSE ? 2 : ability == KB_DRAW3 ? 3 : 0;
@@ -152,7 +147,7 @@ static int rows_allow(const kf_config *cfg, const kf_state *s, int size, int siz
 {
     if (size + 1 > KF_ROW_LIMIT)
         return 0;
-    if (marries(cfg, c, t) && can_draw(s) && size_below + 1 > KF_ROW_LIMIT)
+    if (marries(cfg, c, t) && kf_can_draw(s) && size_below + 1 > KF_ROW_LIMIT)
         return 0;
     return 1;
 }
@@ -320,7 +315,7 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     size_t events = n - before_events;
     size_t siblings = sibling_moves(cfg, s, out + n, blocked);
     n += siblings;
-    if (cfg->events_optional && events > 0 && n == events && can_draw(s) &&
+    if (cfg->events_optional && events > 0 && n == events && kf_can_draw(s) &&
         set_count(&s->hand) < KF_HAND_LIMIT)
         out[n++] = KF_M_DRAW;
     return n;
@@ -447,7 +442,7 @@ static void advance(const kf_config *cfg, kf_state *s)
             kf_work_item *w = &s->work[s->nwork - 1];
             switch (work_kind(w)) {
             case W_DRAW:
-                if (w->arg == 0 || !can_draw(s)) {
+                if (w->arg == 0 || !kf_can_draw(s)) {
                     s->nwork--;
                     continue;
                 }
@@ -458,7 +453,7 @@ static void advance(const kf_config *cfg, kf_state *s)
                 s->phase = KF_DRAW;
                 return;
             case W_MARRY:
-                if (!can_draw(s)) {
+                if (!kf_can_draw(s)) {
                     s->nwork--;
                     continue;
                 }
@@ -526,7 +521,7 @@ static void advance(const kf_config *cfg, kf_state *s)
             end_game(s, KF_END_ROW_LIMIT);
         else if (set_count(&s->hand) >= KF_HAND_LIMIT)
             end_game(s, KF_END_FULL_HAND);
-        else if (!can_draw(s))
+        else if (!kf_can_draw(s))
             end_game(s, KF_END_STUCK);
         else
             s->phase = KF_DRAW; /* draw until a playable card */
@@ -632,7 +627,7 @@ static void kf_apply(const void *config, void *state, crown_move m)
     if (phase == KF_DEAL) {
         take_from_pile(s, m);
         gn_set_add(&s->hand, m);
-        if (++s->dealt == KF_START_HAND || !can_draw(s)) {
+        if (++s->dealt == KF_START_HAND || !kf_can_draw(s)) {
             if (!any_character(cfg, &s->pile))
                 end_game(s, KF_END_NO_FOUNDER);
             else
@@ -919,7 +914,7 @@ static int kf_check(const void *config, const void *state, crown_err *err)
         crown_errf(err, "an empty Genealogy was not restarted");
         return -1;
     }
-    if (s->dead && can_draw(s)) {
+    if (s->dead && kf_can_draw(s)) {
         crown_errf(err, "cards in a pile that is never drawn");
         return -1;
     }

@@ -121,6 +121,12 @@ enum kf_end {
 int64_t kf_score(const kf_config *c, const kf_state *s);
 const char *kf_rating(int64_t score);
 
+/* A card can be drawn (the solitaire draws from the pile only). */
+static inline int kf_can_draw(const kf_state *s)
+{
+    return !gn_set_empty(&s->pile);
+}
+
 /* family_why.c: the rules table's why_illegal and move_parse; the table. */
 void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 int kf_move_parse(const void *config, const void *state, const char *text, crown_move *out);

@@ -17,18 +17,13 @@ static void put_card(const kf_config *cfg, int c, crown_buf *b)
     kb_put_card(CARD(cfg, c), b);
 }
 
-static int can_draw(const kf_state *s)
-{
-    return !gn_set_empty(&s->pile);
-}
-
 static int why_draw(const kf_config *cfg, const kf_state *s, crown_buf *b)
 {
     if (!cfg->events_optional)
         crown_buf_puts(b, "with events=must the player never chooses to draw");
     else if (gn_set_count(&s->hand) >= KF_HAND_LIMIT)
         crown_buf_printf(b, "the hand holds %d cards already", KF_HAND_LIMIT);
-    else if (!can_draw(s))
+    else if (!kf_can_draw(s))
         crown_buf_puts(b, "no card can be drawn: the pile is empty");
     else
         crown_buf_puts(b, "drawing is a move only when Events are the only cards that can be "
@@ -44,7 +39,7 @@ static int why_rows(const kf_config *cfg, const kf_state *s, int c, int t, crown
         crown_buf_printf(b, "row %d holds %d cards, the most a row may hold", r, KF_ROW_LIMIT);
         return 1;
     }
-    if (kb_marries(&cfg->deck, c, t) && can_draw(s) &&
+    if (kb_marries(&cfg->deck, c, t) && kf_can_draw(s) &&
         gn_row_size(&s->gn, r + 1) + 1 > KF_ROW_LIMIT) {
         crown_buf_printf(b, "the Marriage's child would be card %d of row %d, where %d is the "
                             "most", KF_ROW_LIMIT + 1, r + 1, KF_ROW_LIMIT);

@@ -39,19 +39,15 @@ static int card_id(const kb_reading *r, const char *w, size_t n, const gn_set *p
     return -1;
 }
 
-/* A signed number of at most 6 digits, the whole of [p, end). */
+/* A place's number, the whole of [p, end): crown_parse_uint's digits, a '-'
+ * before them for a negative one (x may be); at most 999999. */
 static int read_int(const char *p, const char *end, int *out)
 {
-    int neg = p < end && *p == '-', v = 0;
-    p += neg;
-    if (p == end || end - p > 6)
+    int neg = p < end && *p == '-';
+    uint64_t v;
+    if (crown_parse_uint(p + neg, (size_t)(end - p - neg), 999999, &v))
         return -1;
-    for (; p < end; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        v = v * 10 + (*p - '0');
-    }
-    *out = neg ? -v : v;
+    *out = neg ? -(int)v : (int)v;
     return 0;
 }
 
