@@ -743,6 +743,66 @@ START_TEST(random_illegal_moves_are_explained_safely)
 }
 END_TEST
 
+/* A reason tells the player to move nothing he does not know: the message
+ * of every illegal move is the same in every determinization of the game
+ * for him (everything hidden from him dealt again).  In King's Blood only
+ * the plays of Characters are compared: the default deck's Characters are
+ * unique, while a determinization may give the mover another copy of an
+ * Event, whose id a message names. */
+static void same_reasons_when_redealt(crown_game *g, trng *r, int kb)
+{
+    int p;
+    OK(crown_current_player(g, &p));
+    if (p < 0)
+        return;
+    crown_game *h = NULL;
+    OK(crown_resample(g, p, trng_next(r), &h));
+    size_t count;
+    OK(crown_num_distinct_moves(g, &count));
+    for (int k = 0; k < 24; k++) {
+        crown_move m;
+        OK(crown_index_move(g, trng_below(r, count), &m));
+        if (kb && CROWN_KB_KIND(m) != CROWN_KB_K_PLAY)
+            continue;
+        ck_assert_int_eq(is_legal(g, m), is_legal(h, m));
+        if (is_legal(g, m))
+            continue;
+        char mine[256];
+        ck_assert_int_eq(crown_apply(g, m), CROWN_EILLEGAL);
+        snprintf(mine, sizeof mine, "%s", crown_last_error(g));
+        ck_assert_int_eq(crown_apply(h, m), CROWN_EILLEGAL);
+        ck_assert_msg(strcmp(mine, crown_last_error(h)) == 0,
+                      "seat %d is told '%s' in the game, '%s' in a determinization", p, mine,
+                      crown_last_error(h));
+    }
+    crown_free(h);
+}
+
+START_TEST(reasons_tell_nothing_hidden)
+{
+    static const char *const games[][2] = {
+        {"game_of_kingdoms", "players=4,variant=ruthless"},
+        {"game_of_kingdoms", "players=2"},
+        {"kings_blood", "players=4,advanced=on"},
+        {"blood_bound", "players=9"},
+        {"blood_bound", "players=8"},
+    };
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        int kb = strcmp(games[gi][0], "kings_blood") == 0;
+        for (int seed = 1; seed <= scaled(6); seed++) {
+            crown_game *g = new_game(games[gi][0], games[gi][1], (uint64_t)seed);
+            trng r = {(uint64_t)seed * 31 + gi};
+            for (int k = 0; k < 300 && !is_over(g); k++) {
+                if (trng_below(&r, 3) == 0)
+                    same_reasons_when_redealt(g, &r, kb);
+                random_move(g, &r);
+            }
+            crown_free(g);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("why");
@@ -754,6 +814,7 @@ int main(void)
     tcase_add_test(tc, kings_blood_reasons);
     tcase_add_test(tc, kings_family_reasons);
     tcase_add_test(tc, random_illegal_moves_are_explained_safely);
+    tcase_add_test(tc, reasons_tell_nothing_hidden);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
