@@ -24,6 +24,9 @@
 #                                    prefix such as /usr/local)
 #        uninstall.sh --keep-log     (run by `meson install`: MESON_BUILD_ROOT)
 set -u
+# Byte order for sort: a directory sorts before what it holds, and after it
+# once reversed.
+export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
 
 say() {
