@@ -23,6 +23,11 @@ static const char *const fixtures[] = {
     "0.2.0-kings_blood-players_3-match_on-target_60",
     "0.2.0-kings_blood-players_4-advanced_on",
     "0.2.0-kings_family",
+    "0.3.0-blood_bound-players_9",
+    "0.3.0-game_of_kingdoms-players_4-variant_ruthless",
+    "0.3.0-kings_blood-players_2",
+    "0.3.0-kings_blood-players_3-match_on-target_60-chance_explicit",
+    "0.3.0-kings_family",
 };
 #define NFIXTURES (sizeof fixtures / sizeof fixtures[0])
 

@@ -107,12 +107,12 @@ extern "C" {
  * --------------------------------------------------------------------- */
 
 #define CROWN_VERSION_MAJOR 0
-#define CROWN_VERSION_MINOR 2
+#define CROWN_VERSION_MINOR 3
 #define CROWN_VERSION_PATCH 0
 /* MAJOR*10000 + MINOR*100 + PATCH, comparable with crown_version(). */
 #define CROWN_VERSION_NUMBER \
     (CROWN_VERSION_MAJOR * 10000 + CROWN_VERSION_MINOR * 100 + CROWN_VERSION_PATCH)
-#define CROWN_VERSION_STRING "0.2.0"
+#define CROWN_VERSION_STRING "0.3.0"
 
 /* The version of the library actually loaded, as CROWN_VERSION_NUMBER. */
 int crown_version(void);

@@ -78,7 +78,7 @@ from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional, Sup
 
 from ._arrays import LegalMask, ObservationTensor, float32_vector, uint8_vector
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "SPECTATOR", "OMNISCIENT",
@@ -420,7 +420,7 @@ def _json_object(text: str) -> Dict[str, Any]:
 
 
 def version() -> str:
-    """The loaded library's version, such as "0.2.0"."""
+    """The loaded library's version, such as "0.3.0"."""
     return _decode(_lib.crown_version_string())
 
 

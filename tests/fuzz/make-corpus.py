@@ -17,7 +17,8 @@ options = {
                          "players=2,later_lead=lowest_trump,chance=explicit"],
     "kings_family": ["", "chance=explicit", "deck=B1m B1f B2m Y3f R4m G5f-skip assassination"],
     "kings_blood": ["players=3", "players=4,advanced=on", "players=2,match=on,target=40",
-                    "players=5,deck=B1m B1f R2m R2f Y3m G4f-reverse exile new-connection"],
+                    "players=5,deck=B1m B1f R2m R2f Y3m G4f-reverse exile new-connection",
+                    "players=2,match=on,max_turns=20,max_match_turns=60"],
     "blood_bound": ["players=6", "players=9,chance=explicit", "players=12,max_turns=50"],
 }
 
