@@ -992,6 +992,16 @@ END_TEST
 
 /* ---- the project's decisions ------------------------------------------ */
 
+/* A bout of three players in which the defender takes `lead` and the
+ * third player passes, then the refill (the lowest cards first). */
+static void bout_taken(crown_game *g, const char *lead)
+{
+    play(g, lead);
+    play(g, "take");
+    play(g, "pass");
+    draw_lowest(g);
+}
+
 /* The views say that the bout limit, not the cards, ended the game. */
 static void expect_bout_limit_said(crown_game *g, const char *limit)
 {
@@ -1010,10 +1020,7 @@ START_TEST(decision_max_bouts_draws_the_game)
 {
     crown_game *g = game("players=3,max_bouts=1");
     deal(g, three, "Y10");
-    play(g, "lead R8");
-    play(g, "take");
-    play(g, "pass");
-    draw_lowest(g);
+    bout_taken(g, "lead R8");
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert_int_eq(st(g)->draws, 1);
     expect_bout_limit_said(g, "last game drawn at the bout limit (max_bouts=1)");
@@ -1028,16 +1035,10 @@ START_TEST(decision_max_bouts_default_is_1000)
     crown_game *g = game("players=3");
     deal(g, three, "Y10");
     st(g)->bouts = 998;
-    play(g, "lead R8");
-    play(g, "take");
-    play(g, "pass");
-    draw_lowest(g);
+    bout_taken(g, "lead R8");
     ck_assert_int_ne(current(g), CROWN_TERMINAL);
     ck_assert_uint_eq(st(g)->bouts, 999);
-    play(g, "lead R6");
-    play(g, "take");
-    play(g, "pass");
-    draw_lowest(g);
+    bout_taken(g, "lead R6");
     ck_assert_int_eq(current(g), CROWN_TERMINAL);
     ck_assert_int_eq(st(g)->draws, 1);
     expect_bout_limit_said(g, "last game drawn at the bout limit (max_bouts=1000)");
@@ -1052,10 +1053,7 @@ START_TEST(decision_bout_counter_saturates)
     crown_game *g = game("players=3,max_bouts=0");
     deal(g, three, "Y10");
     st(g)->bouts = UINT32_MAX;
-    play(g, "lead R8");
-    play(g, "take");
-    play(g, "pass");
-    draw_lowest(g);
+    bout_taken(g, "lead R8");
     ck_assert_uint_eq(st(g)->bouts, UINT32_MAX);
     ck_assert_int_ne(current(g), CROWN_TERMINAL);
     crown_free(g);
