@@ -12,18 +12,8 @@
 #include "../core/rules.h"
 #include "kingdoms.h"
 
-#define BIT(c) (1ULL << (c))
-#define ALL_CARDS ((1ULL << CROWN_KD_CARDS) - 1)
-#define RANK CROWN_KD_RANK
-#define COLOUR CROWN_KD_COLOUR
-
 static const char colour_ch[4] = {'R', 'B', 'G', 'Y'};
 static const char *const rank_txt[10] = {"5", "6", "7", "8", "9", "10", "N", "Q", "K", "H"};
-
-static int popcount(uint64_t x)
-{
-    return crown_popcount64(x);
-}
 
 /* For each set of colours held in a rank (4 bits) and each limit on the
  * attack's size (0..4): the number of leads of that rank, then their sets
@@ -49,11 +39,6 @@ static const uint8_t leads[16][5][16] = {
 
 /* The cards of each colour (one bit in every rank's nibble). */
 #define COLOUR_CARDS(col) (0x1111111111ULL << (col))
-
-static int lowest(uint64_t x)
-{
-    return __builtin_ctzll(x);
-}
 
 /* ---- options ---------------------------------------------------------- */
 
@@ -101,9 +86,9 @@ static int kd_num_players(const void *config)
 
 static int beats(int d, int a, int trump_colour)
 {
-    if (COLOUR(d) == COLOUR(a))
-        return RANK(d) > RANK(a);
-    return COLOUR(d) == trump_colour;
+    if (CROWN_KD_COLOUR(d) == CROWN_KD_COLOUR(a))
+        return CROWN_KD_RANK(d) > CROWN_KD_RANK(a);
+    return CROWN_KD_COLOUR(d) == trump_colour;
 }
 
 /* Ranks on the table (attack or defence), as a 10-bit set. */
@@ -111,30 +96,11 @@ static unsigned table_ranks(const kd_state *s)
 {
     unsigned r = 0;
     for (int i = 0; i < s->natt; i++) {
-        r |= 1u << RANK(s->att[i]);
+        r |= 1u << CROWN_KD_RANK(s->att[i]);
         if (s->def[i] != KD_NONE)
-            r |= 1u << RANK(s->def[i]);
+            r |= 1u << CROWN_KD_RANK(s->def[i]);
     }
     return r;
-}
-
-static uint64_t table_cards(const kd_state *s)
-{
-    uint64_t t = 0;
-    for (int i = 0; i < s->natt; i++) {
-        t |= BIT(s->att[i]);
-        if (s->def[i] != KD_NONE)
-            t |= BIT(s->def[i]);
-    }
-    return t;
-}
-
-static int all_beaten(const kd_state *s)
-{
-    for (int i = 0; i < s->natt; i++)
-        if (s->def[i] == KD_NONE)
-            return 0;
-    return 1;
 }
 
 static int none_beaten(const kd_state *s)
@@ -147,8 +113,8 @@ static int none_beaten(const kd_state *s)
 
 static void remove_card(kd_state *s, int seat, int card)
 {
-    s->hand[seat] &= ~BIT(card);
-    s->known[seat] &= ~BIT(card);
+    s->hand[seat] &= ~KD_BIT(card);
+    s->known[seat] &= ~KD_BIT(card);
 }
 
 static void put_attack(kd_state *s, int seat, int card)
@@ -167,7 +133,7 @@ static void start_deal(kd_state *s)
 {
     memset(s->hand, 0, sizeof s->hand);
     memset(s->known, 0, sizeof s->known);
-    s->pile = ALL_CARDS;
+    s->pile = KD_ALL_CARDS;
     s->discards = 0;
     s->natt = 0;
     s->dealt = 0;
@@ -184,7 +150,7 @@ static void start_bout(const kd_config *c, kd_state *s, int attacker)
 {
     s->attacker = (uint8_t)attacker;
     s->defender = (uint8_t)kd_next_in(c, s, attacker);
-    int h = popcount(s->hand[s->defender]);
+    int h = kd_popcount(s->hand[s->defender]);
     s->limit = (uint8_t)(h < KD_MAX_ATTACK ? h : KD_MAX_ATTACK);
     s->natt = 0;
     s->taken = 0;
@@ -244,12 +210,12 @@ static void run_refill(const kd_config *c, kd_state *s)
 {
     while (s->refill_pos < s->nrefill) {
         int p = s->refill[s->refill_pos];
-        if (popcount(s->hand[p]) < KD_HAND_SIZE) {
+        if (kd_popcount(s->hand[p]) < KD_HAND_SIZE) {
             if (s->pile)
                 return; /* chance node: p draws */
             if (s->trump_in_pile) {
-                s->hand[p] |= BIT(s->trump);
-                s->known[p] |= BIT(s->trump);
+                s->hand[p] |= KD_BIT(s->trump);
+                s->known[p] |= KD_BIT(s->trump);
                 s->trump_in_pile = 0;
                 s->trump_drawer = (uint8_t)p;
                 continue;
@@ -262,7 +228,7 @@ static void run_refill(const kd_config *c, kd_state *s)
 
 static void end_bout(const kd_config *c, kd_state *s)
 {
-    uint64_t t = table_cards(s);
+    uint64_t t = kd_table_cards(s);
     int d = s->defender;
     if (s->taken) {
         s->hand[d] |= t;
@@ -329,14 +295,14 @@ static void choose_first_attacker(const kd_config *c, kd_state *s)
 {
     int attacker = (s->dealer + 1) % c->players;
     if (s->games_done == 0 || !c->later_left) {
-        int tc = COLOUR(s->trump);
+        int tc = CROWN_KD_COLOUR(s->trump);
         for (int r = 0; r < 10 && s->reveal_seat == KD_NONE; r++) {
             int card = CROWN_KD_CARD(r, tc);
             for (int p = 0; p < c->players; p++) {
-                if (s->hand[p] & BIT(card)) {
+                if (s->hand[p] & KD_BIT(card)) {
                     s->reveal_seat = (uint8_t)p;
                     s->reveal_card = (uint8_t)card;
-                    s->known[p] |= BIT(card);
+                    s->known[p] |= KD_BIT(card);
                     attacker = p;
                 }
             }
@@ -376,7 +342,7 @@ static size_t cards_to_moves(uint64_t set, int base, crown_move *out)
 {
     size_t n = 0;
     for (; set; set &= set - 1)
-        out[n++] = base + lowest(set);
+        out[n++] = base + kd_lowest(set);
     return n;
 }
 
@@ -384,7 +350,7 @@ static size_t cards_to_moves(uint64_t set, int base, crown_move *out)
 static size_t kd_chance_count(const void *config, const void *state)
 {
     (void)config;
-    return (size_t)popcount(((const kd_state *)state)->pile);
+    return (size_t)kd_popcount(((const kd_state *)state)->pile);
 }
 
 static crown_move kd_chance_nth(const void *config, const void *state, size_t k)
@@ -393,7 +359,7 @@ static crown_move kd_chance_nth(const void *config, const void *state, size_t k)
     uint64_t pile = ((const kd_state *)state)->pile;
     for (; k; k--)
         pile &= pile - 1;
-    return lowest(pile);
+    return kd_lowest(pile);
 }
 
 /* The cards the defender may transfer the attack with (ruthless, before
@@ -404,9 +370,9 @@ static uint64_t transfer_cards(const kd_config *c, const kd_state *s)
     if (!c->ruthless || !none_beaten(s))
         return 0;
     int nd = kd_next_in(c, s, s->defender);
-    if (nd == KD_NONE || (s->contributors >> nd & 1) || popcount(s->hand[nd]) < s->natt + 1)
+    if (nd == KD_NONE || (s->contributors >> nd & 1) || kd_popcount(s->hand[nd]) < s->natt + 1)
         return 0;
-    return s->hand[s->defender] & (15ULL << (4 * RANK(s->att[0])));
+    return s->hand[s->defender] & (15ULL << (4 * CROWN_KD_RANK(s->att[0])));
 }
 
 /* The attack cards not beaten yet. */
@@ -415,7 +381,7 @@ static uint64_t unbeaten_cards(const kd_state *s)
     uint64_t unbeaten = 0;
     for (int i = 0; i < s->natt; i++)
         if (s->def[i] == KD_NONE)
-            unbeaten |= BIT(s->att[i]);
+            unbeaten |= KD_BIT(s->att[i]);
     return unbeaten;
 }
 
@@ -423,8 +389,8 @@ static uint64_t unbeaten_cards(const kd_state *s)
  * trump if it is not one. */
 static uint64_t beaters(const kd_state *s, int a)
 {
-    int col = COLOUR(a), tc = COLOUR(s->trump);
-    uint64_t higher = ~((BIT(4 * RANK(a) + 4)) - 1);
+    int col = CROWN_KD_COLOUR(a), tc = CROWN_KD_COLOUR(s->trump);
+    uint64_t higher = ~((KD_BIT(4 * CROWN_KD_RANK(a) + 4)) - 1);
     uint64_t b = COLOUR_CARDS(col) & higher;
     if (col != tc)
         b |= COLOUR_CARDS(tc);
@@ -463,7 +429,7 @@ static size_t kd_legal(const void *config, const void *state, crown_move *out)
         /* The ranks held: one bit per nibble that is not empty. */
         uint64_t held = (h | h >> 1 | h >> 2 | h >> 3) & 0x1111111111ULL;
         for (; held; held &= held - 1) {
-            int b = lowest(held);
+            int b = kd_lowest(held);
             const uint8_t *l = leads[(h >> b) & 15u][lim];
             crown_move base = CROWN_KD_LEAD(b / 4, 0);
             for (int i = 1; i <= l[0]; i++)
@@ -476,9 +442,9 @@ static size_t kd_legal(const void *config, const void *state, crown_move *out)
         out[n++] = CROWN_KD_TAKE;
         n += cards_to_moves(transfer_cards(c, s), CROWN_KD_TRANSFER(0), out + n);
         for (uint64_t u = unbeaten_cards(s); u; u &= u - 1) {
-            int a = lowest(u);
+            int a = kd_lowest(u);
             for (uint64_t d = h & beaters(s, a); d; d &= d - 1)
-                out[n++] = CROWN_KD_BEAT(a, lowest(d));
+                out[n++] = CROWN_KD_BEAT(a, kd_lowest(d));
         }
         return n;
     }
@@ -503,7 +469,7 @@ static int kd_is_legal(const void *config, const void *state, crown_move m)
             return 0;
         unsigned mask = (unsigned)CROWN_KD_LEAD_MASK(m);
         unsigned held = (unsigned)(s->hand[s->attacker] >> (4 * CROWN_KD_LEAD_RANK(m))) & 15u;
-        return mask != 0 && (mask & ~held) == 0 && popcount(mask) <= lead_limit(s);
+        return mask != 0 && (mask & ~held) == 0 && kd_popcount(mask) <= lead_limit(s);
     }
     case KD_DEFEND:
         if (m == CROWN_KD_TAKE)
@@ -531,22 +497,22 @@ static void kd_apply(const void *config, void *state, crown_move m)
     switch (s->phase) {
     case KD_DEAL: {
         int p = (s->dealer + 1 + s->dealt) % c->players;
-        s->pile &= ~BIT(m);
-        s->hand[p] |= BIT(m);
+        s->pile &= ~KD_BIT(m);
+        s->hand[p] |= KD_BIT(m);
         if (++s->dealt == KD_HAND_SIZE * c->players)
             s->phase = KD_TRUMP;
         return;
     }
     case KD_TRUMP:
-        s->pile &= ~BIT(m);
+        s->pile &= ~KD_BIT(m);
         s->trump = (uint8_t)m;
         s->trump_in_pile = 1;
         choose_first_attacker(c, s);
         return;
     case KD_REFILL: {
         int p = s->refill[s->refill_pos];
-        s->pile &= ~BIT(m);
-        s->hand[p] |= BIT(m);
+        s->pile &= ~KD_BIT(m);
+        s->hand[p] |= KD_BIT(m);
         run_refill(c, s);
         return;
     }
@@ -567,7 +533,7 @@ static void kd_apply(const void *config, void *state, crown_move m)
             put_attack(s, old, m - CROWN_KD_TRANSFER(0));
             s->attacker = (uint8_t)old;
             s->defender = (uint8_t)kd_next_in(c, s, old);
-            int h = popcount(s->hand[s->defender]);
+            int h = kd_popcount(s->hand[s->defender]);
             s->limit = (uint8_t)(h < KD_MAX_ATTACK ? h : KD_MAX_ATTACK);
         } else {
             int a = CROWN_KD_BEAT_ATTACK(m), d = CROWN_KD_BEAT_DEFENCE(m);
@@ -575,7 +541,7 @@ static void kd_apply(const void *config, void *state, crown_move m)
                 if (s->att[i] == a)
                     s->def[i] = (uint8_t)d;
             remove_card(s, s->defender, d);
-            if (all_beaten(s)) {
+            if (kd_all_beaten(s)) {
                 s->others_may_add = 1;
                 restart_asking(c, s);
             }
@@ -606,8 +572,8 @@ static void kd_apply(const void *config, void *state, crown_move m)
 
 void kd_put_card(crown_buf *b, int card)
 {
-    crown_buf_putc(b, colour_ch[COLOUR(card)]);
-    crown_buf_puts(b, rank_txt[RANK(card)]);
+    crown_buf_putc(b, colour_ch[CROWN_KD_COLOUR(card)]);
+    crown_buf_puts(b, rank_txt[CROWN_KD_RANK(card)]);
 }
 
 static void put_cards(crown_buf *b, uint64_t set)
@@ -616,7 +582,7 @@ static void put_cards(crown_buf *b, uint64_t set)
     for (; set; set &= set - 1) {
         if (!first)
             crown_buf_putc(b, ' ');
-        kd_put_card(b, lowest(set));
+        kd_put_card(b, kd_lowest(set));
         first = 0;
     }
 }
@@ -714,9 +680,9 @@ static int kd_move_canon(const void *config, const char *text, crown_buf *out)
     if (word_is(w[0], wn[0], "lead") && k <= 5) {
         uint64_t set = 0;
         for (int i = 1; i < k; i++) {
-            if (cards[i] < 0 || (set & BIT(cards[i])))
+            if (cards[i] < 0 || (set & KD_BIT(cards[i])))
                 return -1;
-            set |= BIT(cards[i]);
+            set |= KD_BIT(cards[i]);
         }
         crown_buf_puts(out, "lead ");
         put_cards(out, set);
@@ -818,11 +784,11 @@ static void put_hand(crown_buf *b, const kd_state *s, uint64_t set)
 {
     int first = 1;
     for (; set; set &= set - 1) {
-        int card = lowest(set);
+        int card = kd_lowest(set);
         if (!first)
             crown_buf_putc(b, ' ');
         kd_put_card(b, card);
-        if (s->trump != KD_NONE && COLOUR(card) == COLOUR(s->trump))
+        if (s->trump != KD_NONE && CROWN_KD_COLOUR(card) == CROWN_KD_COLOUR(s->trump))
             crown_buf_putc(b, '*');
         first = 0;
     }
@@ -836,7 +802,7 @@ static void put_seat_line(const kd_config *c, const kd_state *s, int p, int view
         crown_buf_puts(b, "out\n");
         return;
     }
-    int n = popcount(s->hand[p]);
+    int n = kd_popcount(s->hand[p]);
     crown_buf_printf(b, "%d card%s", n, n == 1 ? "" : "s");
     if (viewer == p || viewer == CROWN_OMNISCIENT) {
         if (n) {
@@ -886,13 +852,13 @@ static void kd_observe(const void *config, const void *state, int viewer, crown_
                 crown_buf_puts(b, "lowest trump: nobody held a trump\n");
             }
         }
-        int pile = popcount(s->pile) + s->trump_in_pile;
+        int pile = kd_popcount(s->pile) + s->trump_in_pile;
         crown_buf_printf(b, "pile: %d card%s", pile, pile == 1 ? "" : "s");
         if (viewer == CROWN_OMNISCIENT && s->pile) {
             crown_buf_puts(b, ": ");
             put_cards(b, s->pile);
         }
-        crown_buf_printf(b, "\ndiscards: %d", popcount(s->discards));
+        crown_buf_printf(b, "\ndiscards: %d", kd_popcount(s->discards));
         if (s->discards) {
             crown_buf_puts(b, ": ");
             put_cards(b, s->discards);
@@ -959,7 +925,7 @@ static int rel(const kd_config *c, int viewer, int p)
 static void tensor_cards(float *row, uint64_t set)
 {
     for (; set; set &= set - 1)
-        row[lowest(set)] = 1.0f;
+        row[kd_lowest(set)] = 1.0f;
 }
 
 static void tensor_seat(float *row, const kd_config *c, int viewer, int p)
@@ -986,11 +952,11 @@ static void kd_observe_tensor(const void *config, const void *state, int viewer,
             tensor_cards(v + nc * (size_t)rel(c, viewer, p), s->known[p]);
     if ((v = crown_tensor_piece(t, "hand_size", np, 0, 0)))
         for (int p = 0; p < c->players; p++)
-            v[rel(c, viewer, p)] = (float)popcount(s->hand[p]);
+            v[rel(c, viewer, p)] = (float)kd_popcount(s->hand[p]);
     if ((v = crown_tensor_piece(t, "trump", nc, 0, 0)) && s->trump != KD_NONE)
         v[s->trump] = 1.0f;
     if ((v = crown_tensor_piece(t, "trump_colour", 4, 0, 0)) && s->trump != KD_NONE)
-        v[COLOUR(s->trump)] = 1.0f;
+        v[CROWN_KD_COLOUR(s->trump)] = 1.0f;
     if ((v = crown_tensor_piece(t, "trump_in_pile", 1, 0, 0)))
         v[0] = (float)s->trump_in_pile;
     if ((v = crown_tensor_piece(t, "trump_drawer", np, 0, 0)) && s->trump != KD_NONE &&
@@ -1007,7 +973,7 @@ static void kd_observe_tensor(const void *config, const void *state, int viewer,
         v[0] = s->trump != KD_NONE && s->reveal_seat == KD_NONE &&
                (s->games_done == 0 || !c->later_left);
     if ((v = crown_tensor_piece(t, "pile", 1, 0, 0)))
-        v[0] = (float)(popcount(s->pile) + s->trump_in_pile);
+        v[0] = (float)(kd_popcount(s->pile) + s->trump_in_pile);
     if ((v = crown_tensor_piece(t, "discards", nc, 0, 0)))
         tensor_cards(v, s->discards);
     if ((v = crown_tensor_piece(t, "attack", KD_MAX_ATTACK, nc, 0)) && bout)
@@ -1062,7 +1028,7 @@ static void json_cards(crown_buf *b, uint64_t set)
     for (int first = 1; set; set &= set - 1, first = 0) {
         if (!first)
             crown_buf_puts(b, ", ");
-        crown_buf_putu(b, (unsigned)lowest(set));
+        crown_buf_putu(b, (unsigned)kd_lowest(set));
     }
     crown_buf_putc(b, ']');
 }
@@ -1114,7 +1080,7 @@ static void kd_observe_json(const void *config, const void *state, int viewer, c
                              : "false");
     }
     crown_buf_printf(b, ",\n \"pile\": %d, \"pile_cards\": ",
-                     popcount(s->pile) + s->trump_in_pile);
+                     kd_popcount(s->pile) + s->trump_in_pile);
     if (viewer == CROWN_OMNISCIENT)
         json_cards(b, s->pile);
     else
@@ -1124,7 +1090,7 @@ static void kd_observe_json(const void *config, const void *state, int viewer, c
     crown_buf_puts(b, ",\n \"seats\": [");
     for (int p = 0; p < c->players; p++) {
         crown_buf_printf(b, "%s\n  {\"seat\": %d, \"cards\": %d, \"hand\": ", p ? "," : "", p,
-                         popcount(s->hand[p]));
+                         kd_popcount(s->hand[p]));
         if (viewer == p || viewer == CROWN_OMNISCIENT)
             json_cards(b, s->hand[p]);
         else
@@ -1191,11 +1157,11 @@ static uint64_t cards_shown(crown_move m)
     if (CROWN_KD_IS_LEAD(m))
         return (uint64_t)CROWN_KD_LEAD_MASK(m) << (4 * CROWN_KD_LEAD_RANK(m));
     if (CROWN_KD_IS_ADD(m))
-        return BIT(m - CROWN_KD_ADD(0));
+        return KD_BIT(m - CROWN_KD_ADD(0));
     if (CROWN_KD_IS_TRANSFER(m))
-        return BIT(m - CROWN_KD_TRANSFER(0));
+        return KD_BIT(m - CROWN_KD_TRANSFER(0));
     if (CROWN_KD_IS_BEAT(m))
-        return BIT(CROWN_KD_BEAT_DEFENCE(m));
+        return KD_BIT(CROWN_KD_BEAT_DEFENCE(m));
     return 0;
 }
 
@@ -1231,34 +1197,34 @@ static int kd_resample(const void *config, const crown_move *hist, size_t n, int
                 int p = phase == KD_DEAL ? (s->dealer + 1 + s->dealt) % c->players
                                          : s->refill[s->refill_pos];
                 if (p == viewer) {
-                    pinned |= BIT(m);
+                    pinned |= KD_BIT(m);
                 } else {
                     ev[nev] = i;
                     dealt[nev++] = phase == KD_DEAL;
                 }
             } else if (phase == KD_TRUMP) {
-                pinned |= BIT(m);
-                trump_colour = COLOUR(m);
+                pinned |= KD_BIT(m);
+                trump_colour = CROWN_KD_COLOUR(m);
             } else {
                 pinned |= cards_shown(m);
             }
             kd_apply(config, s, m);
             if (phase == KD_TRUMP && s->reveal_card != KD_NONE) {
                 reveal = s->reveal_card;
-                pinned |= BIT(reveal);
+                pinned |= KD_BIT(reveal);
             }
         }
         /* Keep the events whose card nobody has seen: the free slots. */
         int k2 = 0;
         for (int k = 0; k < nev; k++) {
-            if (!(pinned & BIT(hist[ev[k]]))) {
+            if (!(pinned & KD_BIT(hist[ev[k]]))) {
                 ev[k2] = ev[k];
                 dealt[k2++] = dealt[k];
             }
         }
         nev = k2;
-        uint64_t free_cards = ALL_CARDS & ~pinned;
-        int nslots = popcount(free_cards); /* the free events, then the pile */
+        uint64_t free_cards = KD_ALL_CARDS & ~pinned;
+        int nslots = kd_popcount(free_cards); /* the free events, then the pile */
         if (nslots < nev)
             return CROWN_EINTERNAL;
         int slot_card[CROWN_KD_CARDS];
@@ -1266,9 +1232,9 @@ static int kd_resample(const void *config, const crown_move *hist, size_t n, int
             slot_card[k] = -1;
         uint64_t forbidden = 0;
         if (constrained && trump_colour >= 0) {
-            int below = reveal == KD_NONE ? 10 : RANK(reveal);
+            int below = reveal == KD_NONE ? 10 : CROWN_KD_RANK(reveal);
             for (int r = 0; r < below; r++)
-                forbidden |= BIT(CROWN_KD_CARD(r, trump_colour));
+                forbidden |= KD_BIT(CROWN_KD_CARD(r, trump_colour));
             forbidden &= free_cards;
         }
         for (uint64_t f = forbidden; f; f &= f - 1) {
@@ -1278,11 +1244,11 @@ static int kd_resample(const void *config, const crown_move *hist, size_t n, int
                     allowed[na++] = k;
             if (na == 0)
                 return CROWN_EINTERNAL;
-            slot_card[allowed[crown_rng_below(rng, (uint64_t)na)]] = lowest(f);
+            slot_card[allowed[crown_rng_below(rng, (uint64_t)na)]] = kd_lowest(f);
         }
         int rest[CROWN_KD_CARDS], nrest = 0;
         for (uint64_t f = free_cards & ~forbidden; f; f &= f - 1)
-            rest[nrest++] = lowest(f);
+            rest[nrest++] = kd_lowest(f);
         for (int k = nrest - 1; k > 0; k--) {
             int j = (int)crown_rng_below(rng, (uint64_t)k + 1);
             int tmp = rest[k];
@@ -1311,8 +1277,8 @@ static int kd_check(const void *config, const void *state, crown_err *err)
         parts[np++] = s->hand[p];
     parts[np++] = s->pile;
     parts[np++] = s->discards;
-    parts[np++] = table_cards(s);
-    parts[np++] = (s->trump != KD_NONE && s->trump_in_pile) ? BIT(s->trump) : 0;
+    parts[np++] = kd_table_cards(s);
+    parts[np++] = (s->trump != KD_NONE && s->trump_in_pile) ? KD_BIT(s->trump) : 0;
     for (int k = 0; k < np; k++) {
         if (seen & parts[k]) {
             crown_errf(err, "a card is in two places");
@@ -1320,8 +1286,8 @@ static int kd_check(const void *config, const void *state, crown_err *err)
         }
         seen |= parts[k];
     }
-    if (s->phase != KD_OVER && seen != ALL_CARDS) {
-        crown_errf(err, "cards are missing: %d of 40 accounted for", popcount(seen));
+    if (s->phase != KD_OVER && seen != KD_ALL_CARDS) {
+        crown_errf(err, "cards are missing: %d of 40 accounted for", kd_popcount(seen));
         return -1;
     }
     for (int p = 0; p < c->players; p++) {
@@ -1331,7 +1297,7 @@ static int kd_check(const void *config, const void *state, crown_err *err)
         }
     }
     for (int i = 0; i < s->natt; i++) {
-        if (s->def[i] != KD_NONE && !beats(s->def[i], s->att[i], COLOUR(s->trump))) {
+        if (s->def[i] != KD_NONE && !beats(s->def[i], s->att[i], CROWN_KD_COLOUR(s->trump))) {
             crown_errf(err, "a defence card does not beat its attack card");
             return -1;
         }
@@ -1356,11 +1322,11 @@ static int kd_check(const void *config, const void *state, crown_err *err)
             crown_errf(err, "the attacker cannot lead");
             return -1;
         }
-        if (s->phase == KD_DEFEND && (all_beaten(s) || s->taken)) {
+        if (s->phase == KD_DEFEND && (kd_all_beaten(s) || s->taken)) {
             crown_errf(err, "the defender has nothing to answer");
             return -1;
         }
-        if (s->phase == KD_ASK && (!all_beaten(s) && !s->taken)) {
+        if (s->phase == KD_ASK && (!kd_all_beaten(s) && !s->taken)) {
             crown_errf(err, "asking to add while a card is unbeaten");
             return -1;
         }

@@ -17,6 +17,10 @@
 #define KD_HAND_SIZE 6
 #define KD_MAX_ATTACK 6
 
+/* Cards are bits of a 64-bit set (id = rank * 4 + colour). */
+#define KD_BIT(c) (1ULL << (c))
+#define KD_ALL_CARDS ((1ULL << CROWN_KD_CARDS) - 1)
+
 /* max_bouts's default: far beyond a real game (random play never passes
  * ~120 bouts), so that a game whose players always take still ends. */
 #define KD_MAX_BOUTS 1000
@@ -83,6 +87,36 @@ typedef struct kd_state {
     uint8_t last_end; /* how the last finished game ended (enum kd_end) */
     uint8_t losses[KD_MAXP];
 } kd_state;
+
+static inline int kd_popcount(uint64_t x)
+{
+    return crown_popcount64(x);
+}
+
+static inline int kd_lowest(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+/* The cards on the table (attack and defence). */
+static inline uint64_t kd_table_cards(const kd_state *s)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < s->natt; i++) {
+        t |= KD_BIT(s->att[i]);
+        if (s->def[i] != KD_NONE)
+            t |= KD_BIT(s->def[i]);
+    }
+    return t;
+}
+
+static inline int kd_all_beaten(const kd_state *s)
+{
+    for (int i = 0; i < s->natt; i++)
+        if (s->def[i] == KD_NONE)
+            return 0;
+    return 1;
+}
 
 /* The pile (the face-up trump included) is empty. */
 static inline int kd_pile_empty(const kd_state *s)
