@@ -11,8 +11,6 @@
 #include "../core/rules.h"
 #include "kingdoms.h"
 
-#define BIT(c) (1ULL << (c))
-
 /* "RQ is not in seat 0's hand" when card is not in seat's hand; 1 then. */
 static int not_held(const kd_state *s, int seat, int card, crown_buf *b)
 {
@@ -30,11 +28,6 @@ static int on_table(const kd_state *s, int a)
         if (s->att[i] == a)
             return i;
     return -1;
-}
-
-static int count(uint64_t x)
-{
-    return crown_popcount64(x);
 }
 
 /* What the player to move is asked for. */
@@ -103,9 +96,9 @@ static int why_transfer(const kd_config *c, const kd_state *s, int card, crown_b
                          nd);
         return 1;
     }
-    if (count(s->hand[nd]) < s->natt + 1) {
+    if (kd_popcount(s->hand[nd]) < s->natt + 1) {
         crown_buf_printf(b, "seat %d holds %d cards, fewer than the %d attack cards a transfer "
-                            "would make", nd, count(s->hand[nd]), s->natt + 1);
+                            "would make", nd, kd_popcount(s->hand[nd]), s->natt + 1);
         return 1;
     }
     return 0;
@@ -117,7 +110,7 @@ static int why_lead(const kd_state *s, crown_move m, crown_buf *b)
     for (int col = 0; col < 4; col++)
         if ((mask >> col & 1) && not_held(s, s->attacker, CROWN_KD_CARD(r, col), b))
             return 1;
-    if (count((uint64_t)mask) > s->limit) {
+    if (kd_popcount((uint64_t)mask) > s->limit) {
         crown_buf_printf(b, "this bout takes at most %d attack card%s", s->limit,
                          s->limit == 1 ? "" : "s");
         return 1;
