@@ -148,4 +148,7 @@ void kd_put_card(crown_buf *b, int card);
 /* why_illegal.c: the rules table's why_illegal. */
 void kd_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 
+/* check.c: the rules table's check. */
+int kd_check(const void *config, const void *state, crown_err *err);
+
 #endif
