@@ -142,8 +142,17 @@ static inline int kd_next_in(const kd_config *c, const kd_state *s, int seat)
     return KD_NONE;
 }
 
+/* kingdoms.c: who is to move (the rules table's current). */
+int kd_current(const void *config, const void *state);
+
 /* kingdoms.c: a card's text ("RQ"). */
 void kd_put_card(crown_buf *b, int card);
+
+/* views.c: a set of cards as a JSON array of ids; the rules table's
+ * observe_tensor and observe_json. */
+void kd_json_cards(crown_buf *b, uint64_t set);
+void kd_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+void kd_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 
 /* why_illegal.c: the rules table's why_illegal. */
 void kd_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
