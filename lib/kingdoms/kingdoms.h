@@ -154,6 +154,13 @@ void kd_json_cards(crown_buf *b, uint64_t set);
 void kd_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
 void kd_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 
+/* actions.c: the rules table's action_count, action_index, action_move
+ * and move_json. */
+size_t kd_action_count(const void *config);
+long kd_action_index(const void *config, crown_move m);
+crown_move kd_action_move(const void *config, size_t i);
+void kd_move_json(const void *config, crown_move m, crown_buf *b);
+
 /* why_illegal.c: the rules table's why_illegal. */
 void kd_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 
