@@ -142,6 +142,10 @@ static inline int kd_next_in(const kd_config *c, const kd_state *s, int seat)
     return KD_NONE;
 }
 
+/* kingdoms.c: the rules table's init and apply. */
+void kd_init(const void *config, void *state);
+void kd_apply(const void *config, void *state, crown_move m);
+
 /* kingdoms.c: who is to move (the rules table's current). */
 int kd_current(const void *config, const void *state);
 
@@ -153,6 +157,10 @@ void kd_put_card(crown_buf *b, int card);
 void kd_json_cards(crown_buf *b, uint64_t set);
 void kd_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
 void kd_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* determinize.c: the rules table's resample. */
+int kd_resample(const void *config, const crown_move *hist, size_t n, int viewer, crown_rng *rng,
+                crown_move *out, void *scratch);
 
 /* actions.c: the rules table's action_count, action_index, action_move
  * and move_json. */
