@@ -149,8 +149,15 @@ void kd_apply(const void *config, void *state, crown_move m);
 /* kingdoms.c: who is to move (the rules table's current). */
 int kd_current(const void *config, const void *state);
 
-/* kingdoms.c: a card's text ("RQ"). */
+/* text.c: a card's text ("RQ"); the rules table's move_text,
+ * move_text_seen, move_canon, move_parse and observe. */
 void kd_put_card(crown_buf *b, int card);
+void kd_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+void kd_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                       crown_buf *b);
+int kd_move_canon(const void *config, const char *text, crown_buf *out);
+int kd_move_parse(const void *config, const void *state, const char *text, crown_move *out);
+void kd_observe(const void *config, const void *state, int viewer, crown_buf *b);
 
 /* views.c: a set of cards as a JSON array of ids; the rules table's
  * observe_tensor and observe_json. */
