@@ -1,5 +1,7 @@
 /*
- * kingdoms.h - Game of Kingdoms: configuration and state (internal).
+ * kingdoms.h - Game of Kingdoms: configuration and state (internal), the
+ * small helpers several files of the folder use, and the functions each
+ * file gives the others (rules.c names them in the rules table).
  *
  * The state is one plain block; the tests read it directly.
  */
@@ -17,7 +19,8 @@
 #define KD_HAND_SIZE 6
 #define KD_MAX_ATTACK 6
 
-/* Cards are bits of a 64-bit set (id = rank * 4 + colour). */
+/* A card's bit in a set of cards (id = rank * 4 + colour), and the set of
+ * all 40. */
 #define KD_BIT(c) (1ULL << (c))
 #define KD_ALL_CARDS ((1ULL << CROWN_KD_CARDS) - 1)
 
@@ -142,12 +145,17 @@ static inline int kd_next_in(const kd_config *c, const kd_state *s, int seat)
     return KD_NONE;
 }
 
-/* kingdoms.c: the rules table's init and apply. */
+/* play.c: the rules table's init, current, legal, is_legal, chance_count,
+ * chance_nth, apply, returns and scores. */
 void kd_init(const void *config, void *state);
-void kd_apply(const void *config, void *state, crown_move m);
-
-/* kingdoms.c: who is to move (the rules table's current). */
 int kd_current(const void *config, const void *state);
+size_t kd_legal(const void *config, const void *state, crown_move *out);
+int kd_is_legal(const void *config, const void *state, crown_move m);
+size_t kd_chance_count(const void *config, const void *state);
+crown_move kd_chance_nth(const void *config, const void *state, size_t k);
+void kd_apply(const void *config, void *state, crown_move m);
+void kd_returns(const void *config, const void *state, double *out);
+void kd_scores(const void *config, const void *state, double *out);
 
 /* text.c: a card's text ("RQ"); the rules table's move_text,
  * move_text_seen, move_canon, move_parse and observe. */

@@ -1,7 +1,8 @@
 /*
- * kingdoms.c - Game of Kingdoms (a 40-card Durak variant), basic and
- * ruthless, with match play.  The rules as the engine plays them, and its
- * decisions: docs/game-of-kingdoms.md.
+ * play.c - Game of Kingdoms: the rules in play: facts about a position,
+ * the legal moves and is_legal, the chance outcomes, the flow (init,
+ * current, apply) and the results (returns, scores).  The hot path is
+ * here whole, for the compiler to inline its helpers.
  *
  * Cards are bits of a 64-bit set (id = rank * 4 + colour).  Every chance
  * event (each card dealt, the trump turned up, each card drawn) is a chance
@@ -36,48 +37,6 @@ static const uint8_t leads[16][5][16] = {
 
 /* The cards of each colour (one bit in every rank's nibble). */
 #define COLOUR_CARDS(col) (0x1111111111ULL << (col))
-
-/* ---- options ---------------------------------------------------------- */
-
-/* games_done, draws and losses[] count games in 8 bits. */
-#define KD_MAX_GAMES 100
-_Static_assert(KD_MAX_GAMES <= UINT8_MAX, "game counters are 8-bit");
-
-static const char *const variant_choices[] = {"basic", "ruthless", NULL};
-static const char *const lead_choices[] = {"lowest_trump", "left_of_dealer", NULL};
-
-enum { OPT_PLAYERS, OPT_VARIANT, OPT_GAMES, OPT_LATER_LEAD, OPT_MAX_BOUTS, OPT_COUNT };
-
-static const crown_option_spec kd_options[OPT_COUNT] = {
-    {.name = "players", .kind = CROWN_OPT_INT, .min = 2, .max = 6, .def = 4,
-     .help = "number of players"},
-    {.name = "variant", .kind = CROWN_OPT_ENUM, .choices = variant_choices,
-     .help = "ruthless: every player may add cards, and the defender may transfer"},
-    {.name = "games", .kind = CROWN_OPT_INT, .min = 1, .max = KD_MAX_GAMES, .def = 1,
-     .help = "games in the match; the loser of a game deals the next"},
-    {.name = "later_lead", .kind = CROWN_OPT_ENUM, .choices = lead_choices,
-     .help = "who attacks first in the games after the first of a match"},
-    {.name = "max_bouts", .kind = CROWN_OPT_INT, .min = 0, .max = 100000, .def = KD_MAX_BOUTS,
-     .help = "a game still undecided after this many bouts is a draw (players who always "
-             "take can go on forever; a real game takes a few dozen bouts); 0: no limit"},
-};
-
-static int kd_configure(void *config, crown_optvals *vals, crown_err *err)
-{
-    (void)err;
-    kd_config *c = config;
-    c->players = (int)vals->v[OPT_PLAYERS];
-    c->ruthless = vals->v[OPT_VARIANT] == 1;
-    c->games = (int)vals->v[OPT_GAMES];
-    c->later_left = vals->v[OPT_LATER_LEAD] == 1;
-    c->max_bouts = (int)vals->v[OPT_MAX_BOUTS];
-    return CROWN_OK;
-}
-
-static int kd_num_players(const void *config)
-{
-    return ((const kd_config *)config)->players;
-}
 
 /* ---- card facts ------------------------------------------------------- */
 
@@ -337,13 +296,13 @@ static size_t cards_to_moves(uint64_t set, int base, crown_move *out)
 }
 
 /* Every chance node draws a card of the pile, each equally likely. */
-static size_t kd_chance_count(const void *config, const void *state)
+size_t kd_chance_count(const void *config, const void *state)
 {
     (void)config;
     return (size_t)kd_popcount(((const kd_state *)state)->pile);
 }
 
-static crown_move kd_chance_nth(const void *config, const void *state, size_t k)
+crown_move kd_chance_nth(const void *config, const void *state, size_t k)
 {
     (void)config;
     uint64_t pile = ((const kd_state *)state)->pile;
@@ -404,7 +363,7 @@ static int lead_limit(const kd_state *s)
     return s->limit < 4 ? s->limit : 4;
 }
 
-static size_t kd_legal(const void *config, const void *state, crown_move *out)
+size_t kd_legal(const void *config, const void *state, crown_move *out)
 {
     const kd_config *c = config;
     const kd_state *s = state;
@@ -446,7 +405,7 @@ static size_t kd_legal(const void *config, const void *state, crown_move *out)
 }
 
 /* Is m among kd_legal's moves?  Decided from the move's fields. */
-static int kd_is_legal(const void *config, const void *state, crown_move m)
+int kd_is_legal(const void *config, const void *state, crown_move m)
 {
     const kd_config *c = config;
     const kd_state *s = state;
@@ -560,7 +519,7 @@ void kd_apply(const void *config, void *state, crown_move m)
 
 /* ---- results ---------------------------------------------------------- */
 
-static void kd_returns(const void *config, const void *state, double *out)
+void kd_returns(const void *config, const void *state, double *out)
 {
     const kd_config *c = config;
     const kd_state *s = state;
@@ -569,51 +528,10 @@ static void kd_returns(const void *config, const void *state, double *out)
         out[p] = -(double)s->losses[p] + (double)(decided - s->losses[p]) / (c->players - 1);
 }
 
-static void kd_scores(const void *config, const void *state, double *out)
+void kd_scores(const void *config, const void *state, double *out)
 {
     const kd_config *c = config;
     const kd_state *s = state;
     for (int p = 0; p < c->players; p++)
         out[p] = s->losses[p];
 }
-
-/* ---- the table -------------------------------------------------------- */
-
-const crown_rules crown_kingdoms_rules = {
-    .name = "game_of_kingdoms",
-    .summary = "Game of Kingdoms: a 40-card Durak variant for 2-6 players, basic or ruthless",
-    .options = kd_options,
-    .noptions = OPT_COUNT,
-    .config_size = sizeof(kd_config),
-    .state_size = sizeof(kd_state),
-    /* At most 6 unbeaten cards times 39 other cards, plus take and transfers;
-     * at most 150 leads; 40 chance outcomes. */
-    .max_moves = 6 * 39 + 1 + 4,
-    .configure = kd_configure,
-    .num_players = kd_num_players,
-    .init = kd_init,
-    .current = kd_current,
-    .legal = kd_legal,
-    .is_legal = kd_is_legal,
-    .chance_weights = NULL,
-    .chance_count = kd_chance_count,
-    .chance_nth = kd_chance_nth,
-    .apply = kd_apply,
-    .why_illegal = kd_why_illegal,
-    .action_count = kd_action_count,
-    .action_index = kd_action_index,
-    .action_move = kd_action_move,
-    .move_json = kd_move_json,
-    .move_text = kd_move_text,
-    .move_canon = kd_move_canon,
-    .move_parse = kd_move_parse,
-    .notation = "lead R7, lead R7 G7, beat R7 with RQ, take, pass, add B7, transfer G7",
-    .move_text_seen = kd_move_text_seen,
-    .observe = kd_observe,
-    .observe_tensor = kd_observe_tensor,
-    .observe_json = kd_observe_json,
-    .returns = kd_returns,
-    .scores = kd_scores,
-    .resample = kd_resample,
-    .check = kd_check,
-};
