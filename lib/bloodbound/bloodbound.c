@@ -14,13 +14,8 @@
 #include "../core/rules.h"
 #include "bloodbound.h"
 
-#define BIT(p) (1u << (p))
-/* The most moves: the Inquisitor's Curses with 11 players, a True holder
- * and 3 False ones among 10 others: 10 * C(9, 3) = 840. */
-#define BB_MAX_MOVES 1024
-
-static const char *const token_txt[4] = {"rank", "rose", "beast", "unknown"};
-static const char *const clan_txt[3] = {"rose", "beast", "inquisitor"};
+static const char *const bb_token_txt[4] = {"rank", "rose", "beast", "unknown"};
+static const char *const bb_clan_txt[3] = {"rose", "beast", "inquisitor"};
 static const char *const clan_name[3] = {"Rose", "Beast", "Secret Order"};
 
 /* ---- options ---------------------------------------------------------- */
@@ -57,19 +52,9 @@ static int bb_num_players(const void *config)
 
 /* ---- facts about a position ------------------------------------------- */
 
-static int popcount(unsigned x)
-{
-    return crown_popcount64(x);
-}
-
 static int is_inquisitor(const bb_state *s, int p)
 {
     return s->character[p] != BB_NONE && s->character[p] >= 18;
-}
-
-static int rank_of(const bb_state *s, int p)
-{
-    return bb_role_of(s->character[p])->rank;
 }
 
 static int clan_of(const bb_state *s, int p)
@@ -77,35 +62,12 @@ static int clan_of(const bb_state *s, int p)
     return bb_clan_of(s->character[p]);
 }
 
-/* Does the icon accept token type t for a character of this clan? */
-static int icon_accepts(int icon, int clan, int t)
-{
-    if (icon == BB_ICON_WILD)
-        return 1;
-    if (icon == BB_ICON_UNKNOWN)
-        return t == CROWN_BB_T_UNKNOWN;
-    return t == (clan == CROWN_BB_ROSE ? CROWN_BB_T_ROSE : CROWN_BB_T_BEAST);
-}
-
-/* Can a character hold these affiliation tokens (n of them), one per icon? */
-static int fits(int character, const int *t, int n)
-{
-    const bb_role *r = bb_role_of(character);
-    int clan = bb_clan_of(character);
-    if (n == 0)
-        return 1;
-    if (n == 1)
-        return icon_accepts(r->icon[0], clan, t[0]) || icon_accepts(r->icon[1], clan, t[0]);
-    return (icon_accepts(r->icon[0], clan, t[0]) && icon_accepts(r->icon[1], clan, t[1])) ||
-           (icon_accepts(r->icon[0], clan, t[1]) && icon_accepts(r->icon[1], clan, t[0]));
-}
-
 /* The tokens p may take for a wound, as bits (1 << CROWN_BB_T_*). */
 static unsigned allowed_tokens(const bb_state *s, int p, int force_rank)
 {
     if (force_rank && !s->rank_taken[p])
-        return BIT(CROWN_BB_T_RANK);
-    unsigned mask = s->rank_taken[p] ? 0 : BIT(CROWN_BB_T_RANK);
+        return BB_BIT(CROWN_BB_T_RANK);
+    unsigned mask = s->rank_taken[p] ? 0 : BB_BIT(CROWN_BB_T_RANK);
     int t[2], n = 0;
     for (int i = 0; i < 2; i++)
         if (s->aff[p][i])
@@ -113,11 +75,11 @@ static unsigned allowed_tokens(const bb_state *s, int p, int force_rank)
     if (n == 2)
         return mask;
     if ((s->staff >> p) & 1)
-        return mask | BIT(CROWN_BB_T_UNKNOWN); /* a Staff: unknown, in any slot */
+        return mask | BB_BIT(CROWN_BB_T_UNKNOWN); /* a Staff: unknown, in any slot */
     for (int x = CROWN_BB_T_ROSE; x <= CROWN_BB_T_UNKNOWN; x++) {
         t[n] = x;
-        if (fits(s->character[p], t, n + 1))
-            mask |= BIT(x);
+        if (bb_fits(s->character[p], t, n + 1))
+            mask |= BB_BIT(x);
     }
     return mask;
 }
@@ -133,13 +95,14 @@ static int leader(const bb_config *cfg, const bb_state *s, int clan)
     for (int p = 0; p < cfg->players; p++) {
         if (clan_of(s, p) != clan)
             continue;
-        if (best < 0 || (quill ? rank_of(s, p) > rank_of(s, best) : rank_of(s, p) < rank_of(s, best)))
+        if (best < 0 || (quill ? bb_rank_of(s, p) > bb_rank_of(s, best)
+                               : bb_rank_of(s, p) < bb_rank_of(s, best)))
             best = p;
     }
     return best;
 }
 
-static int inquisitor_seat(const bb_config *cfg, const bb_state *s)
+static int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s)
 {
     for (int p = 0; p < cfg->players; p++)
         if (is_inquisitor(s, p))
@@ -172,9 +135,9 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
         if (out) \
             out[n++] = (m); \
     } while (0)
-    switch (rank_of(s, u)) {
+    switch (bb_rank_of(s, u)) {
     case 1: /* Elder */
-        if (!((s->quill >> u) & 1) && popcount(s->quill) < bb_supply_counts.quill)
+        if (!((s->quill >> u) & 1) && bb_popcount(s->quill) < bb_supply_counts.quill)
             PUT(CROWN_BB_QUILL);
         break;
     case 2: /* Assassin */
@@ -203,7 +166,7 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
     case 6: { /* Guardian */
         int col = guardian_colour(s, u);
         if (col < 0 || bb_wounds(s, u) >= 3 ||
-            popcount(s->shield[col]) >= bb_supply_counts.shields_per_colour)
+            bb_popcount(s->shield[col]) >= bb_supply_counts.shields_per_colour)
             break;
         for (int v = 0; v < n_players; v++)
             if (v != u && !((s->shield[col] >> v) & 1))
@@ -216,7 +179,7 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
         break;
     case 8: { /* Mage */
         int need = ((s->staff >> u) & 1) ? 1 : 2;
-        if (bb_supply_counts.staff - popcount(s->staff) < need)
+        if (bb_supply_counts.staff - bb_popcount(s->staff) < need)
             break;
         for (int v = 0; v < n_players; v++)
             if (v != u && !((s->staff >> v) & 1))
@@ -224,7 +187,7 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
         break;
     }
     case 9: /* Courtesan */
-        if (popcount(s->fan) >= bb_supply_counts.fan)
+        if (bb_popcount(s->fan) >= bb_supply_counts.fan)
             break;
         for (int v = 0; v < n_players; v++)
             if (v != u && !((s->fan >> v) & 1))
@@ -234,13 +197,13 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
         if (s->curses_given)
             break;
         int k = cfg->false_curses;
-        unsigned all = BIT(n_players) - 1;
+        unsigned all = BB_BIT(n_players) - 1;
         if (!out && want >= 0) {
             /* One move asked: read it rather than walk up to 840 of them. */
             int t = CROWN_BB_A(want), f = CROWN_BB_B(want);
             return want == CROWN_BB_CURSES(t, f) && t < n_players && t != u &&
-                   !((unsigned)f & ~all) && !((unsigned)f & (BIT(u) | BIT(t))) &&
-                   popcount((unsigned)f) == k;
+                   !((unsigned)f & ~all) && !((unsigned)f & (BB_BIT(u) | BB_BIT(t))) &&
+                   bb_popcount((unsigned)f) == k;
         }
         for (int t = 0; t < n_players; t++) {
             if (t == u)
@@ -248,12 +211,12 @@ static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crow
             /* The False ones: k of the other seats, in increasing order
              * (the k-subsets of the seats, next by Gosper's rule, but
              * those naming u or t). */
-            unsigned excl = BIT(u) | BIT(t);
+            unsigned excl = BB_BIT(u) | BB_BIT(t);
             if (k == 0) {
                 PUT(CROWN_BB_CURSES(t, 0));
                 continue;
             }
-            for (unsigned f = BIT(k) - 1; f <= all;) {
+            for (unsigned f = BB_BIT(k) - 1; f <= all;) {
                 if (!(f & excl))
                     PUT(CROWN_BB_CURSES(t, f));
                 unsigned low = f & -f, r = f + low;
@@ -274,7 +237,7 @@ static size_t chance_outcomes(const bb_config *cfg, const bb_state *s, crown_mov
     case BB_P_ROSE:
     case BB_P_BEAST:
         for (unsigned m = 0; m < 512; m++)
-            if (popcount(m) == cfg->per_clan)
+            if (bb_popcount(m) == cfg->per_clan)
                 out[n++] = (crown_move)m;
         return n;
     case BB_P_INQ:
@@ -305,10 +268,10 @@ static size_t chance_outcomes(const bb_config *cfg, const bb_state *s, crown_mov
 static unsigned returnable(const bb_state *s)
 {
     int h = s->healed;
-    unsigned held = s->rank_taken[h] ? BIT(CROWN_BB_T_RANK) : 0;
+    unsigned held = s->rank_taken[h] ? BB_BIT(CROWN_BB_T_RANK) : 0;
     for (int i = 0; i < 2; i++)
         if (s->aff[h][i])
-            held |= BIT(s->aff[h][i]);
+            held |= BB_BIT(s->aff[h][i]);
     return held;
 }
 
@@ -387,7 +350,7 @@ static int bb_is_legal(const void *config, const void *state, crown_move m)
     case BB_P_RETURN: return m == CROWN_BB_RETURN(b) && b < 4 && ((returnable(s) >> b) & 1);
     case BB_P_OVER: return 0;
     case BB_P_ROSE:
-    case BB_P_BEAST: return m < 512 && popcount((unsigned)m) == cfg->per_clan;
+    case BB_P_BEAST: return m < 512 && bb_popcount((unsigned)m) == cfg->per_clan;
     case BB_P_INQ: return m == CROWN_BB_INQUISITOR_ROSE || m == CROWN_BB_INQUISITOR_BEAST;
     case BB_P_DEAL: {
         if (m >= BB_CHARACTERS)
@@ -441,9 +404,9 @@ static void capture(const bb_config *cfg, bb_state *s, int c, int capturer)
     s->capturer = (uint8_t)capturer;
     s->over = BB_END_CAPTURE;
     s->phase = BB_P_OVER;
-    int inq = inquisitor_seat(cfg, s);
+    int inq = bb_inquisitor_seat(cfg, s);
     if (is_inquisitor(s, c)) {
-        s->winners = (uint16_t)BIT(c); /* he alone wins */
+        s->winners = (uint16_t)BB_BIT(c); /* he alone wins */
         return;
     }
     int own = clan_of(s, capturer);
@@ -452,13 +415,13 @@ static void capture(const bb_config *cfg, bb_state *s, int c, int capturer)
     int rival = 1 - own;
     int win = c == leader(cfg, s, rival) ? own : rival;
     if (inq >= 0 && s->true_curse != BB_NONE && s->true_curse == leader(cfg, s, win)) {
-        s->winners = (uint16_t)BIT(inq); /* the True Curse on the winning leader */
+        s->winners = (uint16_t)BB_BIT(inq); /* the True Curse on the winning leader */
         return;
     }
     s->winners = 0;
     for (int p = 0; p < cfg->players; p++)
         if (clan_of(s, p) == win)
-            s->winners |= (uint16_t)BIT(p);
+            s->winners |= (uint16_t)BB_BIT(p);
 }
 
 /* The next wound of s->victim, or what follows the last. */
@@ -506,7 +469,7 @@ static void take_token(const bb_config *cfg, bb_state *s, int t)
         s->shown_rank[p] = 1;
     } else {
         s->aff[p][s->aff[p][0] ? 1 : 0] = (uint8_t)t;
-        s->shown_aff[p] |= (uint8_t)BIT(t);
+        s->shown_aff[p] |= (uint8_t)BB_BIT(t);
     }
     guardians_check(s);
     s->wounds_left--;
@@ -561,12 +524,12 @@ static void use_ability(const bb_config *cfg, bb_state *s, crown_move m)
 {
     int u = s->user, a = CROWN_BB_A(m);
     switch (CROWN_BB_KIND(m)) {
-    case CROWN_BB_K_QUILL: s->quill |= (uint16_t)BIT(u); break;
+    case CROWN_BB_K_QUILL: s->quill |= (uint16_t)BB_BIT(u); break;
     case CROWN_BB_K_ASSASSIN:
         s->next_dagger = (uint8_t)a;
         wound(cfg, s, a, 2, BB_C_ABILITY, u, 0);
         return;
-    case CROWN_BB_K_LOOK: s->looked[u] |= (uint16_t)(BIT(a) | BIT(CROWN_BB_B(m))); break;
+    case CROWN_BB_K_LOOK: s->looked[u] |= (uint16_t)(BB_BIT(a) | BB_BIT(CROWN_BB_B(m))); break;
     case CROWN_BB_K_WOUND: wound(cfg, s, s->target, 1, BB_C_ABILITY, u, 0); return;
     case CROWN_BB_K_HEAL:
         s->healed = s->target;
@@ -582,16 +545,16 @@ static void use_ability(const bb_config *cfg, bb_state *s, crown_move m)
             s->colour[u] = (uint8_t)(col + 1);
             s->colours_used++;
         }
-        s->shield[col] |= (uint16_t)BIT(a);
+        s->shield[col] |= (uint16_t)BB_BIT(a);
         s->sword[col] = (uint8_t)u;
         guardians_check(s);
         break;
     }
     case CROWN_BB_K_STRIKE: wound(cfg, s, s->attacker, 1, BB_C_ABILITY, u, 0); return;
-    case CROWN_BB_K_STAFF: s->staff |= (uint16_t)(BIT(u) | BIT(a)); break;
-    case CROWN_BB_K_FAN: s->fan |= (uint16_t)BIT(a); break;
+    case CROWN_BB_K_STAFF: s->staff |= (uint16_t)(BB_BIT(u) | BB_BIT(a)); break;
+    case CROWN_BB_K_FAN: s->fan |= (uint16_t)BB_BIT(a); break;
     case CROWN_BB_K_CURSES:
-        s->curse = (uint16_t)(BIT(a) | CROWN_BB_B(m));
+        s->curse = (uint16_t)(BB_BIT(a) | CROWN_BB_B(m));
         s->true_curse = (uint8_t)a;
         s->curses_given = 1;
         break;
@@ -643,9 +606,9 @@ static void bb_apply(const void *config, void *state, crown_move m)
         return;
     case BB_P_OFFER:
         if (CROWN_BB_KIND(m) == CROWN_BB_K_OFFER)
-            s->offers |= (uint16_t)BIT(s->asking);
+            s->offers |= (uint16_t)BB_BIT(s->asking);
         else
-            s->declines |= (uint16_t)BIT(s->asking);
+            s->declines |= (uint16_t)BB_BIT(s->asking);
         ask_next(cfg, s, s->asking);
         return;
     case BB_P_ACCEPT:
@@ -719,7 +682,7 @@ static void bb_returns(const void *config, const void *state, double *out)
 {
     const bb_config *cfg = config;
     const bb_state *s = state;
-    int w = popcount(s->winners), n = cfg->players;
+    int w = bb_popcount(s->winners), n = cfg->players;
     for (int p = 0; p < n; p++)
         out[p] = (w == 0 || w == n) ? 0.0 : ((s->winners >> p) & 1) ? 1.0 : -(double)w / (n - w);
 }
@@ -752,7 +715,7 @@ static void put_character(int c, crown_buf *b)
     if (c >= 18)
         crown_buf_printf(b, "inquisitor (%s clue)", c == CROWN_BB_INQUISITOR_ROSE ? "rose" : "beast");
     else
-        crown_buf_printf(b, "%s %d", clan_txt[c / 9], c % 9 + 1);
+        crown_buf_printf(b, "%s %d", bb_clan_txt[c / 9], c % 9 + 1);
 }
 
 /* A character in words: "the Rose Mentalist (5)". */
@@ -808,7 +771,7 @@ static void bb_move_text(const void *config, const void *state, crown_move m, cr
     case CROWN_BB_K_DECLINE: crown_buf_puts(b, "decline"); return;
     case CROWN_BB_K_ACCEPT: put_words_seat(b, "accept seat ", a); return;
     case CROWN_BB_K_REFUSE: crown_buf_puts(b, "accept none"); return;
-    case CROWN_BB_K_TOKEN: put_words(b, "take ", token_txt[bb & 3]); return;
+    case CROWN_BB_K_TOKEN: put_words(b, "take ", bb_token_txt[bb & 3]); return;
     case CROWN_BB_K_QUILL: crown_buf_puts(b, "quill"); return;
     case CROWN_BB_K_ASSASSIN: put_words_seat(b, "assassin on seat ", a); return;
     case CROWN_BB_K_LOOK: crown_buf_printf(b, "look at seats %d and %d", a, bb); return;
@@ -824,7 +787,7 @@ static void bb_move_text(const void *config, const void *state, crown_move m, cr
         put_seats((unsigned)bb, b);
         return;
     case CROWN_BB_K_NO_ABILITY: crown_buf_puts(b, "no ability"); return;
-    default: put_words(b, "return ", token_txt[bb & 3]); return;
+    default: put_words(b, "return ", bb_token_txt[bb & 3]); return;
     }
 }
 
@@ -850,7 +813,7 @@ static void bb_move_text_seen(const void *config, const void *state, crown_move 
         }
     } else if (CROWN_BB_KIND(m) == CROWN_BB_K_CURSES && viewer != s->user) {
         crown_buf_puts(b, "curses to seats");
-        put_seats(BIT(CROWN_BB_A(m)) | (unsigned)CROWN_BB_B(m), b);
+        put_seats(BB_BIT(CROWN_BB_A(m)) | (unsigned)CROWN_BB_B(m), b);
         return;
     }
     bb_move_text(config, state, m, b);
@@ -1046,14 +1009,14 @@ static int bb_move_parse(const void *config, const void *state, const char *t, c
             return seats_ok ? 0 : -1;
         case B_CURSES:
             for (int a = 1; a < nnum; a++)
-                set |= BIT(num[a] & 15);
+                set |= BB_BIT(num[a] & 15);
             *out = CROWN_BB_CURSES(num[0], set);
             return seats_ok ? 0 : -1;
         case B_RANKS:
             for (int a = 0; a < nnum; a++) {
                 if (num[a] < 1 || num[a] > 9)
                     return -1;
-                set |= BIT(num[a] - 1);
+                set |= BB_BIT(num[a] - 1);
             }
             *out = (crown_move)set;
             return 0;
@@ -1076,7 +1039,7 @@ static const char *const phase_txt[] = {
     "use the ability or not", "return a token (healed)", "over"};
 
 /* Does `viewer` know the character of seat p? */
-static int knows(const bb_state *s, int viewer, int p)
+static int bb_knows(const bb_state *s, int viewer, int p)
 {
     return viewer == CROWN_OMNISCIENT || viewer == p || s->phase == BB_P_OVER ||
            (viewer >= 0 && ((s->looked[viewer] >> p) & 1));
@@ -1094,7 +1057,7 @@ static void put_rank(int rank, crown_buf *b)
 static void put_seat(const bb_config *cfg, const bb_state *s, int p, int viewer, crown_buf *b)
 {
     crown_buf_printf(b, "seat %d%s:", p, p == viewer ? " (you)" : "");
-    if (s->character[p] != BB_NONE && knows(s, viewer, p)) {
+    if (s->character[p] != BB_NONE && bb_knows(s, viewer, p)) {
         crown_buf_putc(b, ' ');
         put_identity(s->character[p], b);
         crown_buf_putc(b, ';');
@@ -1104,25 +1067,25 @@ static void put_seat(const bb_config *cfg, const bb_state *s, int p, int viewer,
     if (s->rank_taken[p] || s->aff[p][0]) {
         crown_buf_putc(b, ':');
         if (s->rank_taken[p])
-            put_rank(rank_of(s, p), b);
+            put_rank(bb_rank_of(s, p), b);
         for (int i = 0; i < 2; i++)
             if (s->aff[p][i])
-                crown_buf_printf(b, " %s", token_txt[s->aff[p][i]]);
+                crown_buf_printf(b, " %s", bb_token_txt[s->aff[p][i]]);
     }
     /* What healing took back is still remembered. */
     if (s->shown_rank[p] && !s->rank_taken[p]) {
         crown_buf_puts(b, "; showed");
-        put_rank(rank_of(s, p), b);
+        put_rank(bb_rank_of(s, p), b);
     }
     unsigned gone = s->shown_aff[p];
     for (int i = 0; i < 2; i++)
         if (s->aff[p][i])
-            gone &= ~BIT(s->aff[p][i]);
+            gone &= ~BB_BIT(s->aff[p][i]);
     if (gone) {
         crown_buf_puts(b, "; took");
         for (int t = 1; t < 4; t++)
             if ((gone >> t) & 1)
-                crown_buf_printf(b, " %s", token_txt[t]);
+                crown_buf_printf(b, " %s", bb_token_txt[t]);
     }
     if ((s->quill >> p) & 1)
         crown_buf_puts(b, "; Quill");
@@ -1137,7 +1100,7 @@ static void put_seat(const bb_config *cfg, const bb_state *s, int p, int viewer,
     if ((s->fan >> p) & 1)
         crown_buf_puts(b, "; Fan");
     if ((s->curse >> p) & 1) {
-        int inq = inquisitor_seat(cfg, s);
+        int inq = bb_inquisitor_seat(cfg, s);
         if (viewer == CROWN_OMNISCIENT || s->phase == BB_P_OVER || (viewer >= 0 && viewer == inq))
             crown_buf_printf(b, "; %s Curse", s->true_curse == p ? "True" : "False");
         else
@@ -1167,7 +1130,7 @@ static void bb_observe(const void *config, const void *state, int viewer, crown_
         int right = (viewer + cfg->players - 1) % cfg->players;
         if (s->character[right] != BB_NONE)
             crown_buf_printf(b, "clue of seat %d, on your right: %s\n", right,
-                             clan_txt[bb_clue_of(s->character[right])]);
+                             bb_clan_txt[bb_clue_of(s->character[right])]);
     }
     if (s->dagger != BB_NONE)
         crown_buf_printf(b, "dagger: seat %d; turns: %lu\n", s->dagger, (unsigned long)s->turns);
@@ -1199,11 +1162,12 @@ static void bb_observe(const void *config, const void *state, int viewer, crown_
     else
         crown_buf_puts(b, "to move: nobody\n");
     crown_buf_printf(b, "supply: Quill %d, Sword %d, Shield %d, Fan %d, Staff %d",
-                     bb_supply_counts.quill - popcount(s->quill),
+                     bb_supply_counts.quill - bb_popcount(s->quill),
                      (s->sword[0] == BB_NONE) + (s->sword[1] == BB_NONE),
-                     bb_supply_counts.shield - popcount(s->shield[0]) - popcount(s->shield[1]),
-                     bb_supply_counts.fan - popcount(s->fan),
-                     bb_supply_counts.staff - popcount(s->staff));
+                     bb_supply_counts.shield - bb_popcount(s->shield[0]) -
+                         bb_popcount(s->shield[1]),
+                     bb_supply_counts.fan - bb_popcount(s->fan),
+                     bb_supply_counts.staff - bb_popcount(s->staff));
     if (cfg->inquisitor)
         crown_buf_printf(b, ", Curse %d", s->curses_given ? 0 : 1 + cfg->false_curses);
     crown_buf_putc(b, '\n');
@@ -1234,18 +1198,18 @@ static const char *const phase_name[] = {"rose_set", "beast_set", "inquisitor_ca
 static int sees_curses(const bb_config *cfg, const bb_state *s, int viewer)
 {
     return viewer == CROWN_OMNISCIENT || s->phase == BB_P_OVER ||
-           (viewer >= 0 && viewer == inquisitor_seat(cfg, s));
+           (viewer >= 0 && viewer == bb_inquisitor_seat(cfg, s));
 }
 
 /* The supply's ability cards: Quill, Sword, Shield, Fan, Staff, Curse (0
  * without the Inquisitor). */
 static void supply_counts(const bb_config *cfg, const bb_state *s, int out[6])
 {
-    out[0] = bb_supply_counts.quill - popcount(s->quill);
+    out[0] = bb_supply_counts.quill - bb_popcount(s->quill);
     out[1] = (s->sword[0] == BB_NONE) + (s->sword[1] == BB_NONE);
-    out[2] = bb_supply_counts.shield - popcount(s->shield[0]) - popcount(s->shield[1]);
-    out[3] = bb_supply_counts.fan - popcount(s->fan);
-    out[4] = bb_supply_counts.staff - popcount(s->staff);
+    out[2] = bb_supply_counts.shield - bb_popcount(s->shield[0]) - bb_popcount(s->shield[1]);
+    out[3] = bb_supply_counts.fan - bb_popcount(s->fan);
+    out[4] = bb_supply_counts.staff - bb_popcount(s->staff);
     out[5] = cfg->inquisitor && !s->curses_given ? 1 + cfg->false_curses : 0;
 }
 
@@ -1303,7 +1267,7 @@ static void bb_observe_tensor(const void *config, const void *state, int viewer,
     /* The seats. */
     if ((v = crown_tensor_piece(t, "character", np, BB_CHARACTERS, 0)))
         for (int p = 0; p < n; p++)
-            if (s->character[p] != BB_NONE && knows(s, viewer, p))
+            if (s->character[p] != BB_NONE && bb_knows(s, viewer, p))
                 v[row_of(cfg, viewer, p) * BB_CHARACTERS + s->character[p]] = 1.0f;
     if ((v = crown_tensor_piece(t, "wounds", np, 0, 0)))
         for (int p = 0; p < n; p++)
@@ -1314,8 +1278,8 @@ static void bb_observe_tensor(const void *config, const void *state, int viewer,
     if ((v = crown_tensor_piece(t, "rank_shown", np, CROWN_BB_INQUISITOR_RANK, 0)))
         for (int p = 0; p < n; p++)
             if (s->shown_rank[p])
-                v[row_of(cfg, viewer, p) * CROWN_BB_INQUISITOR_RANK + (size_t)rank_of(s, p) - 1] =
-                    1.0f;
+                v[row_of(cfg, viewer, p) * CROWN_BB_INQUISITOR_RANK +
+                  (size_t)bb_rank_of(s, p) - 1] = 1.0f;
     if ((v = crown_tensor_piece(t, "affiliation", np, 2, 3)))
         for (int p = 0; p < n; p++)
             for (int i = 0; i < 2; i++)
@@ -1416,13 +1380,13 @@ static void json_seat_entry(const bb_config *cfg, const bb_state *s, int p, int 
                             crown_buf *b)
 {
     crown_buf_printf(b, "  {\"seat\": %d, \"character\": ", p);
-    if (s->character[p] != BB_NONE && knows(s, viewer, p))
+    if (s->character[p] != BB_NONE && bb_knows(s, viewer, p))
         crown_buf_putu(b, s->character[p]);
     else
         crown_buf_puts(b, "null");
     crown_buf_printf(b, ", \"wounds\": %d, \"rank\": ", bb_wounds(s, p));
     if (s->shown_rank[p])
-        crown_buf_putu(b, (unsigned)rank_of(s, p));
+        crown_buf_putu(b, (unsigned)bb_rank_of(s, p));
     else
         crown_buf_puts(b, "null");
     json_bool(b, ", \"rank_token\": ", s->rank_taken[p]);
@@ -1430,17 +1394,17 @@ static void json_seat_entry(const bb_config *cfg, const bb_state *s, int p, int 
     for (int i = 0; i < 2; i++)
         if (s->aff[p][i]) {
             crown_buf_puts(b, i ? ", " : "");
-            crown_buf_json_string(b, token_txt[s->aff[p][i]]);
+            crown_buf_json_string(b, bb_token_txt[s->aff[p][i]]);
         }
     crown_buf_puts(b, "], \"given_back\": [");
     unsigned gone = s->shown_aff[p];
     for (int i = 0; i < 2; i++)
         if (s->aff[p][i])
-            gone &= ~BIT(s->aff[p][i]);
+            gone &= ~BB_BIT(s->aff[p][i]);
     for (int k = CROWN_BB_T_ROSE, first = 1; k <= CROWN_BB_T_UNKNOWN; k++)
         if ((gone >> k) & 1) {
             crown_buf_puts(b, first ? "" : ", ");
-            crown_buf_json_string(b, token_txt[k]);
+            crown_buf_json_string(b, bb_token_txt[k]);
             first = 0;
         }
     crown_buf_putc(b, ']');
@@ -1493,7 +1457,7 @@ static void bb_observe_json(const void *config, const void *state, int viewer, c
     int right = viewer >= 0 ? (viewer + n - 1) % n : -1;
     if (right >= 0 && s->character[right] != BB_NONE)
         crown_buf_printf(b, "{\"seat\": %d, \"clan\": \"%s\"}", right,
-                         clan_txt[bb_clue_of(s->character[right])]);
+                         bb_clan_txt[bb_clue_of(s->character[right])]);
     else
         crown_buf_puts(b, "null");
     crown_buf_printf(b, ",\n \"phase\": \"%s\", \"to_move\": ", phase_name[s->phase]);
@@ -1622,9 +1586,9 @@ static int deal_again(const bb_config *cfg, const uint32_t cand[], const int ord
         if (r < 0 || be < 0 || q < 0)
             continue;
         assign[p] = c;
-        uint32_t u = used | BIT(c);
+        uint32_t u = used | BB_BIT(c);
         if (clan == 2)
-            u |= BIT(CROWN_BB_INQUISITOR_ROSE) | BIT(CROWN_BB_INQUISITOR_BEAST);
+            u |= BB_BIT(CROWN_BB_INQUISITOR_ROSE) | BB_BIT(CROWN_BB_INQUISITOR_BEAST);
         if (deal_again(cfg, cand, order, k + 1, assign, u, r, be, q, rng, budget) == 0)
             return 0;
         assign[p] = -1;
@@ -1643,7 +1607,7 @@ static int bb_resample(const void *config, const crown_move *hist, size_t n, int
         bb_apply(cfg, f, hist[i]);
     if (f->phase == BB_P_OVER || f->dealt < cfg->players)
         return CROWN_OK; /* everything shown, or nothing dealt yet */
-    int inq = inquisitor_seat(cfg, f);
+    int inq = bb_inquisitor_seat(cfg, f);
     int sees_truth = viewer >= 0 && viewer == inq;
     crown_move *legal = malloc(BB_MAX_MOVES * sizeof *legal);
     if (!legal)
@@ -1653,19 +1617,19 @@ static int bb_resample(const void *config, const crown_move *hist, size_t n, int
         cand[p] = 0;
         for (int c = 0; c < BB_CHARACTERS; c++)
             if (plausible(f, p, c))
-                cand[p] |= BIT(c);
+                cand[p] |= BB_BIT(c);
     }
     if (viewer >= 0) {
         int right = (viewer + cfg->players - 1) % cfg->players;
         for (int c = 0; c < BB_CHARACTERS; c++)
             if (bb_clue_of(c) != bb_clue_of(f->character[right]))
-                cand[right] &= ~BIT(c);
+                cand[right] &= ~BB_BIT(c);
     }
     int rc = CROWN_OK;
     for (int attempt = 0; attempt < 64; attempt++) {
         int assign[BB_MAXP], order[BB_MAXP];
         for (int p = 0; p < cfg->players; p++) {
-            assign[p] = knows(f, viewer, p) && viewer != CROWN_SPECTATOR ? f->character[p] : -1;
+            assign[p] = bb_knows(f, viewer, p) && viewer != CROWN_SPECTATOR ? f->character[p] : -1;
             order[p] = p;
         }
         uint32_t used = 0;
@@ -1673,13 +1637,13 @@ static int bb_resample(const void *config, const crown_move *hist, size_t n, int
         for (int p = 0; p < cfg->players; p++) {
             if (assign[p] < 0)
                 continue;
-            used |= BIT(assign[p]);
+            used |= BB_BIT(assign[p]);
             int clan = bb_clan_of(assign[p]);
             rose -= clan == 0;
             beast -= clan == 1;
             q -= clan == 2;
             if (clan == 2)
-                used |= BIT(CROWN_BB_INQUISITOR_ROSE) | BIT(CROWN_BB_INQUISITOR_BEAST);
+                used |= BB_BIT(CROWN_BB_INQUISITOR_ROSE) | BB_BIT(CROWN_BB_INQUISITOR_BEAST);
         }
         for (int i = cfg->players - 1; i > 0; i--) {
             int j = (int)crown_rng_below(rng, (uint64_t)i + 1);
@@ -1705,9 +1669,9 @@ static int bb_resample(const void *config, const crown_move *hist, size_t n, int
         for (int p = 0; p < cfg->players; p++) {
             int c = assign[p];
             if (c < 9)
-                rose_set |= BIT(c);
+                rose_set |= BB_BIT(c);
             else if (c < 18)
-                beast_set |= BIT(c - 9);
+                beast_set |= BB_BIT(c - 9);
             else
                 inq_card = c;
         }
@@ -1723,7 +1687,7 @@ static int bb_resample(const void *config, const crown_move *hist, size_t n, int
             default: break;
             }
             if (CROWN_BB_KIND(m) == CROWN_BB_K_CURSES)
-                m = CROWN_BB_CURSES(new_true, f->curse & ~BIT(new_true));
+                m = CROWN_BB_CURSES(new_true, f->curse & ~BB_BIT(new_true));
             size_t k = bb_legal(cfg, t, legal);
             ok = 0;
             for (size_t j = 0; j < k; j++)
@@ -1757,7 +1721,7 @@ static int bb_check(const void *config, const void *state, crown_err *err)
                 crown_errf(err, "seat %d: a character dealt twice or unknown", p);
                 return -1;
             }
-            seen |= BIT(c);
+            seen |= BB_BIT(c);
             int clan = bb_clan_of(c);
             rose += clan == 0;
             beast += clan == 1;
@@ -1776,7 +1740,7 @@ static int bb_check(const void *config, const void *state, crown_err *err)
             for (int i = 0; i < 2; i++)
                 if (s->aff[p][i])
                     tt[k++] = s->aff[p][i];
-            if (!((s->staff >> p) & 1) && !fits(s->character[p], tt, k)) {
+            if (!((s->staff >> p) & 1) && !bb_fits(s->character[p], tt, k)) {
                 crown_errf(err, "seat %d holds tokens his icons do not allow", p);
                 return -1;
             }
@@ -1786,10 +1750,11 @@ static int bb_check(const void *config, const void *state, crown_err *err)
             }
         }
     }
-    if (popcount(s->quill) > bb_supply_counts.quill || popcount(s->fan) > bb_supply_counts.fan ||
-        popcount(s->staff) > bb_supply_counts.staff ||
-        popcount(s->shield[0]) > bb_supply_counts.shields_per_colour ||
-        popcount(s->shield[1]) > bb_supply_counts.shields_per_colour) {
+    if (bb_popcount(s->quill) > bb_supply_counts.quill ||
+        bb_popcount(s->fan) > bb_supply_counts.fan ||
+        bb_popcount(s->staff) > bb_supply_counts.staff ||
+        bb_popcount(s->shield[0]) > bb_supply_counts.shields_per_colour ||
+        bb_popcount(s->shield[1]) > bb_supply_counts.shields_per_colour) {
         crown_errf(err, "more ability cards out than the supply holds");
         return -1;
     }
@@ -1799,7 +1764,7 @@ static int bb_check(const void *config, const void *state, crown_err *err)
             return -1;
         }
     }
-    if (s->curses_given && popcount(s->curse) != 1 + cfg->false_curses) {
+    if (s->curses_given && bb_popcount(s->curse) != 1 + cfg->false_curses) {
         crown_errf(err, "the Curses in play are not all given");
         return -1;
     }
@@ -1875,7 +1840,7 @@ static long place_in_kind(const bb_config *c, crown_move m)
         return a * (2 * P - a - 1) / 2 + (b - a - 1); /* (the pairs before a's, then b's) */
     case SH_CURSES: {
         if (!c->inquisitor || a >= P || b >> P || (b >> a & 1) ||
-            popcount((unsigned)b) != c->false_curses)
+            bb_popcount((unsigned)b) != c->false_curses)
             return -1;
         /* The colex rank of the False seats among the P - 1 others (seats
          * after a moved down by one): ascending like the bits' values. */
