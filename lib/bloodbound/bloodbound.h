@@ -182,6 +182,9 @@ static inline int bb_fits(int character, const int *t, int n)
 
 /* ---- what each file of the folder gives the others ------------------- */
 
+/* check.c: the consistency check. */
+int bb_check(const void *config, const void *state, crown_err *err);
+
 /* why_illegal.c: the rules table's why_illegal. */
 void bb_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 
