@@ -182,6 +182,12 @@ static inline int bb_fits(int character, const int *t, int n)
 
 /* ---- what each file of the folder gives the others ------------------- */
 
+/* actions.c: the dense action index and a move as JSON. */
+size_t bb_action_count(const void *config);
+long bb_action_index(const void *config, crown_move m);
+crown_move bb_action_move(const void *config, size_t i);
+void bb_move_json(const void *config, crown_move m, crown_buf *b);
+
 /* check.c: the consistency check. */
 int bb_check(const void *config, const void *state, crown_err *err);
 
