@@ -182,6 +182,19 @@ static inline int bb_fits(int character, const int *t, int n)
 
 /* ---- what each file of the folder gives the others ------------------- */
 
+/* bloodbound.c: the rules in play; the seat of the Inquisitor, or -1. */
+void bb_init(const void *config, void *state);
+size_t bb_legal(const void *config, const void *state, crown_move *out);
+void bb_apply(const void *config, void *state, crown_move m);
+int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s);
+
+/* bloodbound.c: whether `viewer` knows the character of seat p. */
+int bb_knows(const bb_state *s, int viewer, int p);
+
+/* determinize.c: determinization. */
+int bb_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                crown_rng *rng, crown_move *out, void *scratch);
+
 /* actions.c: the dense action index and a move as JSON. */
 size_t bb_action_count(const void *config);
 long bb_action_index(const void *config, crown_move m);
