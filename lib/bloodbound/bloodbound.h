@@ -184,12 +184,21 @@ static inline int bb_fits(int character, const int *t, int n)
 
 /* bloodbound.c: the rules in play; the seat of the Inquisitor, or -1. */
 void bb_init(const void *config, void *state);
+int bb_current(const void *config, const void *state);
 size_t bb_legal(const void *config, const void *state, crown_move *out);
 void bb_apply(const void *config, void *state, crown_move m);
 int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s);
 
-/* bloodbound.c: whether `viewer` knows the character of seat p. */
+/* bloodbound.c: the names of the tokens (CROWN_BB_T_* order) and of the
+ * clans (CROWN_BB_ROSE, CROWN_BB_BEAST, the Inquisitor); whether `viewer`
+ * knows the character of seat p. */
+extern const char *const bb_token_txt[4];
+extern const char *const bb_clan_txt[3];
 int bb_knows(const bb_state *s, int viewer, int p);
+
+/* views.c: the structured views. */
+void bb_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+void bb_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 
 /* determinize.c: determinization. */
 int bb_resample(const void *config, const crown_move *hist, size_t n, int viewer,
