@@ -189,9 +189,15 @@ size_t bb_legal(const void *config, const void *state, crown_move *out);
 void bb_apply(const void *config, void *state, crown_move m);
 int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s);
 
-/* bloodbound.c: the names of the tokens (CROWN_BB_T_* order) and of the
- * clans (CROWN_BB_ROSE, CROWN_BB_BEAST, the Inquisitor); whether `viewer`
- * knows the character of seat p. */
+/* text.c: the text of moves and positions; the names of the tokens
+ * (CROWN_BB_T_* order) and of the clans (CROWN_BB_ROSE, CROWN_BB_BEAST, the
+ * Inquisitor); whether `viewer` knows the character of seat p. */
+void bb_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+void bb_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                       crown_buf *b);
+int bb_move_canon(const void *config, const char *text, crown_buf *out);
+int bb_move_parse(const void *config, const void *state, const char *t, crown_move *out);
+void bb_observe(const void *config, const void *state, int viewer, crown_buf *b);
 extern const char *const bb_token_txt[4];
 extern const char *const bb_clan_txt[3];
 int bb_knows(const bb_state *s, int viewer, int p);
