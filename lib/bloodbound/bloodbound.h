@@ -182,11 +182,14 @@ static inline int bb_fits(int character, const int *t, int n)
 
 /* ---- what each file of the folder gives the others ------------------- */
 
-/* bloodbound.c: the rules in play; the seat of the Inquisitor, or -1. */
+/* play.c: the rules in play; the seat of the Inquisitor, or -1. */
 void bb_init(const void *config, void *state);
 int bb_current(const void *config, const void *state);
 size_t bb_legal(const void *config, const void *state, crown_move *out);
+int bb_is_legal(const void *config, const void *state, crown_move m);
 void bb_apply(const void *config, void *state, crown_move m);
+void bb_returns(const void *config, const void *state, double *out);
+void bb_scores(const void *config, const void *state, double *out);
 int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s);
 
 /* text.c: the text of moves and positions; the names of the tokens
@@ -222,7 +225,7 @@ int bb_check(const void *config, const void *state, crown_err *err);
 /* why_illegal.c: the rules table's why_illegal. */
 void bb_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 
-/* bloodbound.c: the rules table. */
+/* rules.c: the rules table. */
 extern const crown_rules crown_bloodbound_rules;
 
 #endif
