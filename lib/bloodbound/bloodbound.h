@@ -1,7 +1,9 @@
 /*
  * bloodbound.h - Blood Bound (internal): the reference card and the supply
- * as data, the configuration and the state.  The rules as the engine plays
- * them: docs/blood-bound.md.
+ * as data, the configuration and the state, the small helpers the files of
+ * the folder share, and what each file gives the others.  The rules as the
+ * engine plays them: docs/blood-bound.md; the table of the rules' jobs:
+ * rules.c.
  *
  * The state is one plain block; the tests read it directly.
  */
@@ -17,6 +19,10 @@
 #define BB_MAXP CROWN_BB_MAX_PLAYERS
 #define BB_NONE 0xFF
 #define BB_CHARACTERS 20 /* 9 Rose, 9 Beast, 2 Inquisitor cards */
+#define BB_BIT(p) (1u << (p))
+/* The most moves: the Inquisitor's Curses with 11 players, a True holder
+ * and 3 False ones among 10 others: 10 * C(9, 3) = 840. */
+#define BB_MAX_MOVES 1024
 
 /* ---- the reference card (data) ---------------------------------------- */
 
@@ -141,8 +147,85 @@ static inline int bb_shielded(const bb_state *s, int p)
     return ((s->shield[0] | s->shield[1]) >> p) & 1;
 }
 
-/* why_illegal.c: the rules table's why_illegal; the table itself. */
+static inline int bb_popcount(unsigned x)
+{
+    return crown_popcount64(x);
+}
+
+static inline int bb_rank_of(const bb_state *s, int p)
+{
+    return bb_role_of(s->character[p])->rank;
+}
+
+/* Does the icon accept token type t for a character of this clan? */
+static inline int bb_icon_accepts(int icon, int clan, int t)
+{
+    if (icon == BB_ICON_WILD)
+        return 1;
+    if (icon == BB_ICON_UNKNOWN)
+        return t == CROWN_BB_T_UNKNOWN;
+    return t == (clan == CROWN_BB_ROSE ? CROWN_BB_T_ROSE : CROWN_BB_T_BEAST);
+}
+
+/* Can a character hold these affiliation tokens (n of them), one per icon? */
+static inline int bb_fits(int character, const int *t, int n)
+{
+    const bb_role *r = bb_role_of(character);
+    int clan = bb_clan_of(character);
+    if (n == 0)
+        return 1;
+    if (n == 1)
+        return bb_icon_accepts(r->icon[0], clan, t[0]) || bb_icon_accepts(r->icon[1], clan, t[0]);
+    return (bb_icon_accepts(r->icon[0], clan, t[0]) && bb_icon_accepts(r->icon[1], clan, t[1])) ||
+           (bb_icon_accepts(r->icon[0], clan, t[1]) && bb_icon_accepts(r->icon[1], clan, t[0]));
+}
+
+/* ---- what each file of the folder gives the others ------------------- */
+
+/* play.c: the rules in play; the seat of the Inquisitor, or -1. */
+void bb_init(const void *config, void *state);
+int bb_current(const void *config, const void *state);
+size_t bb_legal(const void *config, const void *state, crown_move *out);
+int bb_is_legal(const void *config, const void *state, crown_move m);
+void bb_apply(const void *config, void *state, crown_move m);
+void bb_returns(const void *config, const void *state, double *out);
+void bb_scores(const void *config, const void *state, double *out);
+int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s);
+
+/* text.c: the text of moves and positions; the names of the tokens
+ * (CROWN_BB_T_* order) and of the clans (CROWN_BB_ROSE, CROWN_BB_BEAST, the
+ * Inquisitor); whether `viewer` knows the character of seat p. */
+void bb_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+void bb_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                       crown_buf *b);
+int bb_move_canon(const void *config, const char *text, crown_buf *out);
+int bb_move_parse(const void *config, const void *state, const char *t, crown_move *out);
+void bb_observe(const void *config, const void *state, int viewer, crown_buf *b);
+extern const char *const bb_token_txt[4];
+extern const char *const bb_clan_txt[3];
+int bb_knows(const bb_state *s, int viewer, int p);
+
+/* views.c: the structured views. */
+void bb_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+void bb_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* determinize.c: determinization. */
+int bb_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                crown_rng *rng, crown_move *out, void *scratch);
+
+/* actions.c: the dense action index and a move as JSON. */
+size_t bb_action_count(const void *config);
+long bb_action_index(const void *config, crown_move m);
+crown_move bb_action_move(const void *config, size_t i);
+void bb_move_json(const void *config, crown_move m, crown_buf *b);
+
+/* check.c: the consistency check. */
+int bb_check(const void *config, const void *state, crown_err *err);
+
+/* why_illegal.c: the rules table's why_illegal. */
 void bb_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+
+/* rules.c: the rules table. */
 extern const crown_rules crown_bloodbound_rules;
 
 #endif
