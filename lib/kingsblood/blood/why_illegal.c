@@ -1,5 +1,5 @@
 /*
- * blood_why.c - King's Blood: why a move is not legal, for the messages of
+ * why_illegal.c - King's Blood: why a move is not legal, for the messages of
  * crown_apply and crown_move_from_text (the rules table's why_illegal), and
  * the reading of a move text into its move (move_parse).  The rules it
  * explains: docs/kings-blood.md.
@@ -10,7 +10,7 @@
  * (the card he just drew included), never another seat's hidden cards.
  */
 #include "blood.h"
-#include "why.h"
+#include "../why.h"
 
 #define CARD(cfg, i) (&(cfg)->deck.card[i])
 

@@ -11,9 +11,9 @@
 
 #include "crown/kingsblood.h"
 
-#include "cards.h"
-#include "common.h"
-#include "genealogy.h"
+#include "../cards.h"
+#include "../common.h"
+#include "../genealogy.h"
 
 #define KBG_MAXP CROWN_KB_MAX_PLAYERS
 #define KBG_HAND 7
@@ -38,7 +38,7 @@ typedef struct kbg_config {
 } kbg_config;
 
 /* What the game does next when it is not waiting for a chance outcome or a
- * decision (see advance() in blood.c). */
+ * decision (see advance() in play.c). */
 enum kbg_step {
     KBG_S_DEAL,     /* deal the next card, then found */
     KBG_S_DECIDE,   /* `player` decides, in `mode` */
@@ -144,7 +144,7 @@ static inline int kbg_can_draw(const kbg_state *s)
     return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
 }
 
-/* blood_why.c: the rules table's why_illegal and move_parse; the table. */
+/* why_illegal.c: the rules table's why_illegal and move_parse; the table. */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 int kbg_move_parse(const void *config, const void *state, const char *text, crown_move *out);
 extern const crown_rules crown_blood_rules;

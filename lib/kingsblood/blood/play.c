@@ -1,5 +1,5 @@
 /*
- * blood.c - King's Blood, the multiplayer game, with the advanced rules,
+ * play.c - King's Blood, the multiplayer game, with the advanced rules,
  * both scorings and match play.  The rules as the engine plays them, and
  * its decisions: docs/kings-blood.md.
  *
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/rules.h"
+#include "../../core/rules.h"
 #include "blood.h"
 
 #define CARD(cfg, i) (&(cfg)->deck.card[i])
