@@ -18,6 +18,11 @@
 #define KBG_MAXP CROWN_KB_MAX_PLAYERS
 #define KBG_HAND 7
 #define KBG_NONE 0xFF
+/* Most legal moves in any state, for any deck of at most 121 cards (hand
+ * and Genealogy share them): Character faces x Active cards x 2 sides,
+ * plus Events, Exiles to 6 seats, the King's Blood card, siblings and the
+ * single moves.  Chance outcomes and New Connection spots are fewer. */
+#define KBG_MAX_MOVES 9000
 
 typedef struct kbg_config {
     kb_deck deck;
@@ -144,9 +149,37 @@ static inline int kbg_can_draw(const kbg_state *s)
     return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
 }
 
-/* why_illegal.c: the rules table's why_illegal and move_parse; the table. */
+/* The functions of the rules table, from the file of each job. */
+
+/* play.c */
+void kbg_init(const void *config, void *state);
+int kbg_current(const void *config, const void *state);
+size_t kbg_legal(const void *config, const void *state, crown_move *out);
+void kbg_weights(const void *config, const void *state, uint32_t *weights);
+size_t kbg_chance_count(const void *config, const void *state);
+crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
+void kbg_apply(const void *config, void *state, crown_move m);
+void kbg_returns(const void *config, const void *state, double *out);
+void kbg_scores(const void *config, const void *state, double *out);
+size_t kbg_action_count(const void *config);
+long kbg_action_index(const void *config, crown_move m);
+crown_move kbg_action_move(const void *config, size_t i);
+void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+int kbg_move_canon(const void *config, const char *text, crown_buf *out);
+void kbg_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                        crown_buf *b);
+void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b);
+void kbg_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
+int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                 crown_rng *rng, crown_move *out, void *scratch);
+int kbg_check(const void *config, const void *state, crown_err *err);
+
+/* why_illegal.c: the rules table's why_illegal and move_parse. */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 int kbg_move_parse(const void *config, const void *state, const char *text, crown_move *out);
+
+/* rules.c: the table. */
 extern const crown_rules crown_blood_rules;
 
 #endif
