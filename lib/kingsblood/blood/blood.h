@@ -161,9 +161,6 @@ crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
 void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);
-size_t kbg_action_count(const void *config);
-long kbg_action_index(const void *config, crown_move m);
-crown_move kbg_action_move(const void *config, size_t i);
 void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
 int kbg_move_canon(const void *config, const char *text, crown_buf *out);
 void kbg_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
@@ -174,6 +171,13 @@ void kbg_observe_json(const void *config, const void *state, int viewer, crown_b
 int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
                  crown_rng *rng, crown_move *out, void *scratch);
 int kbg_check(const void *config, const void *state, crown_err *err);
+
+/* actions.c: the families of moves of the action index (configure's), and the
+ * table's action_count, action_index and action_move. */
+void kbg_actions_init(kbg_config *c);
+size_t kbg_action_count(const void *config);
+long kbg_action_index(const void *config, crown_move m);
+crown_move kbg_action_move(const void *config, size_t i);
 
 /* why_illegal.c: the rules table's why_illegal and move_parse. */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);

@@ -323,24 +323,6 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
     return n;
 }
 
-size_t kbg_action_count(const void *config)
-{
-    const kbg_config *c = config;
-    return c->actions.start[c->actions.n];
-}
-
-long kbg_action_index(const void *config, crown_move m)
-{
-    const kbg_config *c = config;
-    return kb_action_index(&c->actions, &c->faces, m);
-}
-
-crown_move kbg_action_move(const void *config, size_t i)
-{
-    const kbg_config *c = config;
-    return kb_action_move(&c->actions, &c->faces, i);
-}
-
 size_t kbg_legal(const void *config, const void *state, crown_move *out)
 {
     const kbg_config *cfg = config;

@@ -97,21 +97,7 @@ static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
 
     if (c->advanced)
         gn_set_add(&c->all, c->kings_blood);
-    const uint8_t P = (uint8_t)c->players;
-    const kb_family fams[] = {
-        {CROWN_KB_K_PLAY, KB_L_CHARACTERS, KB_L_CHARACTERS, 2, 1},
-        {CROWN_KB_K_EVENT, KB_L_EVENTS, KB_L_CHARACTERS, 1, 1},
-        {CROWN_KB_K_EXILE, KB_L_EXILES, KB_L_CHARACTERS, 1, P},
-        {CROWN_KB_K_PLACE, KB_L_NONE, KB_L_CHARACTERS, 2, 1},
-        {CROWN_KB_K_SIBLING, KB_L_CHARACTERS, KB_L_NONE, 2, 1},
-        {CROWN_KB_K_KINGS_BLOOD, KB_L_NONE, KB_L_CHARACTERS, 1, c->advanced ? 1 : 0},
-        {CROWN_KB_K_DRAW, KB_L_NONE, KB_L_NONE, 1, 1},
-        {CROWN_KB_K_STOP, KB_L_NONE, KB_L_NONE, 1, 1},
-        {CROWN_KB_K_ANNOUNCE, KB_L_NONE, KB_L_NONE, 1, 1},
-        {CROWN_KB_K_PASS, KB_L_NONE, KB_L_NONE, 1, 1},
-        {CROWN_KB_K_TAKE, KB_L_NONE, KB_L_NONE, 1, 1},
-    };
-    kb_actions_init(&c->actions, &c->faces, fams, (int)(sizeof fams / sizeof fams[0]));
+    kbg_actions_init(c);
     return CROWN_OK;
 }
 
