@@ -149,6 +149,33 @@ static inline int kbg_can_draw(const kbg_state *s)
     return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
 }
 
+/* The number of cards of a set. */
+static inline int kbg_count(const gn_set *s)
+{
+    return gn_set_count(s);
+}
+
+/* Who receives the card of a chance node that goes to a hand (-1: none,
+ * the card is public). */
+static inline int kbg_receiver(const kbg_config *cfg, const kbg_state *s)
+{
+    if (s->phase == KBG_DEAL)
+        return (s->dealer + 1 + s->dealt) % cfg->players;
+    if (s->phase == KBG_DRAW)
+        return s->drawer;
+    return -1;
+}
+
+/* Does `viewer` see the hand of seat q: its own, every hand for the
+ * omniscient viewer, and every hand for everybody once the game is over? */
+static inline int kbg_shows_hand(const kbg_state *s, int viewer, int q)
+{
+    return viewer == q || viewer == CROWN_OMNISCIENT || s->phase == KBG_OVER;
+}
+
+/* play.c: the winners of a finished game or match, as bits (0: none). */
+unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s);
+
 /* The functions of the rules table, from the file of each job. */
 
 /* play.c */
@@ -161,11 +188,6 @@ crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
 void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);
-void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
-int kbg_move_canon(const void *config, const char *text, crown_buf *out);
-void kbg_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
-                        crown_buf *b);
-void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b);
 void kbg_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
 void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
@@ -179,9 +201,16 @@ size_t kbg_action_count(const void *config);
 long kbg_action_index(const void *config, crown_move m);
 crown_move kbg_action_move(const void *config, size_t i);
 
-/* why_illegal.c: the rules table's why_illegal and move_parse. */
-void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+/* text.c */
+void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+void kbg_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                        crown_buf *b);
+int kbg_move_canon(const void *config, const char *text, crown_buf *out);
 int kbg_move_parse(const void *config, const void *state, const char *text, crown_move *out);
+void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* why_illegal.c */
+void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 
 /* rules.c: the table. */
 extern const crown_rules crown_blood_rules;

@@ -19,11 +19,6 @@
 
 /* ---- small helpers ---------------------------------------------------- */
 
-static int count(const gn_set *s)
-{
-    return gn_set_count(s);
-}
-
 static void sat_inc(uint32_t *v)
 {
     if (*v < UINT32_MAX)
@@ -876,7 +871,7 @@ int kbg_current(const void *config, const void *state)
 /* ---- results ---------------------------------------------------------- */
 
 /* The winners of a finished game or match, as bits (0: none). */
-static unsigned winners(const kbg_config *cfg, const kbg_state *s)
+unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s)
 {
     if (s->phase != KBG_OVER)
         return 0;
@@ -904,7 +899,7 @@ static unsigned winners(const kbg_config *cfg, const kbg_state *s)
 void kbg_returns(const void *config, const void *state, double *out)
 {
     const kbg_config *cfg = config;
-    unsigned w = winners(cfg, state);
+    unsigned w = kbg_winners(cfg, state);
     int k = __builtin_popcount(w), n = cfg->players;
     for (int q = 0; q < n; q++)
         out[q] = (k == 0 || k == n) ? 0.0 : (w & BIT(q)) ? 1.0 / k : -1.0 / (n - k);
@@ -916,280 +911,6 @@ void kbg_scores(const void *config, const void *state, double *out)
     const kbg_state *s = state;
     for (int q = 0; q < cfg->players; q++)
         out[q] = s->total[q];
-}
-
-/* ---- text ------------------------------------------------------------- */
-
-static void put_card(const kbg_config *cfg, int c, crown_buf *b)
-{
-    kb_put_card(CARD(cfg, c), b);
-}
-
-static void put_target(const kbg_config *cfg, const kbg_state *s, int t, crown_buf *b)
-{
-    int lifted = s->phase == KBG_PLAY && s->mode == KBG_M_PLACE ? s->nc_card : -1;
-    kb_put_target(&cfg->deck, &s->gn, t, lifted, b);
-}
-
-void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
-{
-    const kbg_config *cfg = config;
-    const kbg_state *s = state;
-    static const char *const chance_word[] = {"deal ", "found ", "turn ", "draw ", "marriage "};
-    static const char *const side_txt[] = {" left of ", " right of "};
-    int c = CROWN_KB_CARD(m), t = CROWN_KB_TARGET(m), side = CROWN_KB_SIDE(m);
-    switch (CROWN_KB_KIND(m)) {
-    case CROWN_KB_K_CHANCE:
-        crown_buf_puts(b, chance_word[s->phase <= KBG_MARRIAGE ? s->phase : KBG_DRAW]);
-        put_card(cfg, m, b);
-        return;
-    case CROWN_KB_K_PLAY:
-        crown_buf_puts(b, "play ");
-        put_card(cfg, c, b);
-        crown_buf_puts(b, side_txt[side]);
-        put_target(cfg, s, t, b);
-        return;
-    case CROWN_KB_K_EVENT:
-    case CROWN_KB_K_EXILE:
-        put_card(cfg, c, b);
-        crown_buf_puts(b, " on ");
-        put_target(cfg, s, t, b);
-        if (CROWN_KB_KIND(m) == CROWN_KB_K_EXILE)
-            crown_buf_printf(b, " to seat %d", CROWN_KB_SEAT(m));
-        return;
-    case CROWN_KB_K_PLACE:
-        crown_buf_puts(b, "place");
-        crown_buf_puts(b, side_txt[side]);
-        put_target(cfg, s, t, b);
-        return;
-    case CROWN_KB_K_SIBLING:
-        crown_buf_puts(b, "sibling ");
-        put_card(cfg, c, b);
-        crown_buf_puts(b, side ? " right" : " left");
-        return;
-    case CROWN_KB_K_KINGS_BLOOD:
-        crown_buf_puts(b, "kings-blood on ");
-        put_target(cfg, s, t, b);
-        return;
-    case CROWN_KB_K_DRAW: crown_buf_puts(b, "draw"); return;
-    case CROWN_KB_K_STOP: crown_buf_puts(b, "stop"); return;
-    case CROWN_KB_K_ANNOUNCE: crown_buf_puts(b, "announce"); return;
-    case CROWN_KB_K_PASS: crown_buf_puts(b, "pass"); return;
-    default: crown_buf_puts(b, "take"); return;
-    }
-}
-
-int kbg_move_canon(const void *config, const char *text, crown_buf *out)
-{
-    (void)config;
-    return kb_move_canon(text, 1, out);
-}
-
-/* Who receives the card of a chance node that goes to a hand (-1: none,
- * the card is public). */
-static int receiver(const kbg_config *cfg, const kbg_state *s)
-{
-    if (s->phase == KBG_DEAL)
-        return (s->dealer + 1 + s->dealt) % cfg->players;
-    if (s->phase == KBG_DRAW)
-        return s->drawer;
-    return -1;
-}
-
-void kbg_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
-                        crown_buf *b)
-{
-    const kbg_config *cfg = config;
-    const kbg_state *s = state;
-    int to = CROWN_KB_KIND(m) == CROWN_KB_K_CHANCE ? receiver(cfg, s) : -1;
-    if (to < 0 || to == viewer)
-        kbg_move_text(config, state, m, b);
-    else if (s->phase == KBG_DEAL)
-        crown_buf_printf(b, "deal a card to seat %d", to);
-    else
-        crown_buf_printf(b, "draw: seat %d draws a card", to);
-}
-
-static const char *const mode_txt[] = {
-    "play a card or draw",
-    "take the pending cards, or shift them",
-    "play the card just drawn, or stop",
-    "play on the newborn child, add a sibling, or stop",
-    "play one more card, anywhere, or stop",
-    "play the Event drawn at the Marriage",
-    "place the card the New Connection lifted"};
-
-/* Does `viewer` see the hand of seat q: its own, every hand for the
- * omniscient viewer, and every hand for everybody once the game is over? */
-static int shows_hand(const kbg_state *s, int viewer, int q)
-{
-    return viewer == q || viewer == CROWN_OMNISCIENT || s->phase == KBG_OVER;
-}
-
-static void put_seat(const kbg_config *cfg, const kbg_state *s, int q, int viewer, crown_buf *b)
-{
-    char head[160];
-    crown_buf hb;
-    crown_buf_init(&hb, head, sizeof head);
-    int n = count(&s->hand[q]);
-    crown_buf_printf(&hb, "seat %d%s: %d card%s", q, q == viewer ? " (you)" : "", n,
-                     n == 1 ? "" : "s");
-    if (s->announced & BIT(q))
-        crown_buf_puts(&hb, ", King's Blood!");
-    if (s->lost & BIT(q))
-        crown_buf_puts(&hb, ", loses his next turn");
-    if (s->passed & BIT(q))
-        crown_buf_puts(&hb, ", passed");
-    gn_set known = s->known[q];
-    if (shows_hand(s, viewer, q)) {
-        if (n)
-            crown_buf_putc(&hb, ':');
-        kb_put_list(&cfg->deck, head, &s->hand[q], b);
-        if (!gn_set_empty(&known))
-            kb_put_list(&cfg->deck, "    face up:", &known, b);
-    } else if (!gn_set_empty(&known)) {
-        crown_buf_puts(&hb, ", face up:");
-        kb_put_list(&cfg->deck, head, &known, b);
-    } else {
-        crown_buf_printf(b, "%s\n", head);
-    }
-}
-
-void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b)
-{
-    const kbg_config *cfg = config;
-    const kbg_state *s = state;
-    static const char *const end_txt[] = {"", "", "every player passed",
-                                          "no Character to start the Genealogy",
-                                          "the game's turn limit was reached",
-                                          "the match's turn limit was reached"};
-    static const char *const match_end_txt[] = {"", "", ", the match's turn limit was reached"};
-    crown_buf_printf(b, "King's Blood, %d players, %s rules, scoring %s", cfg->players,
-                     cfg->advanced ? "advanced" : "basic", cfg->scoring ? "B" : "A");
-    if (cfg->match)
-        crown_buf_printf(b, ", match to %d, game %lu", cfg->target,
-                         (unsigned long)s->games_done + (s->phase == KBG_OVER ? 0 : 1));
-    crown_buf_printf(b, "\ndealer: seat %d, direction: %s\n", s->dealer,
-                     s->dir ? "counterclockwise" : "clockwise");
-    if (viewer >= 0)
-        crown_buf_printf(b, "you are seat %d\n", viewer);
-    crown_buf_puts(b, "Genealogy (row: card@x in half cards; * Active, ^ Enthronement, "
-                      "+ King's Blood):\n");
-    genealogy shown = s->gn;
-    if (s->phase == KBG_PLAY && s->mode == KBG_M_PLACE)
-        gn_remove(&shown, s->nc_card); /* the lifted card is in no row */
-    kb_put_rows(&cfg->deck, &shown, b);
-    crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
-    char head[64];
-    crown_buf hb;
-    crown_buf_init(&hb, head, sizeof head);
-    int pile = count(&s->pile);
-    crown_buf_printf(&hb, "pile: %d card%s", pile, pile == 1 ? "" : "s");
-    if (s->reshuffles)
-        crown_buf_printf(&hb, " (reshuffled %lu time%s)", (unsigned long)s->reshuffles,
-                         s->reshuffles == 1 ? "" : "s");
-    if (viewer == CROWN_OMNISCIENT && pile) {
-        crown_buf_putc(&hb, ':');
-        kb_put_list(&cfg->deck, head, &s->pile, b);
-    } else {
-        crown_buf_printf(b, "%s\n", head);
-    }
-    crown_buf_init(&hb, head, sizeof head);
-    crown_buf_printf(&hb, "discards (%d):", count(&s->discards));
-    kb_put_list(&cfg->deck, head, &s->discards, b);
-    if (!gn_set_empty(&s->waiting))
-        kb_put_list(&cfg->deck, "Events of this turn:", &s->waiting, b);
-    if (cfg->advanced) {
-        int kb = cfg->kings_blood;
-        crown_buf_puts(b, "King's Blood card: ");
-        if (gn_set_has(&s->gn.attached, kb)) {
-            crown_buf_puts(b, "under ");
-            kb_put_card(CARD(cfg, s->gn.under[kb]), b);
-            crown_buf_printf(b, "@%d,%d\n", s->gn.row[s->gn.under[kb]], s->gn.x[s->gn.under[kb]]);
-        } else {
-            int holder = -1;
-            for (int q = 0; q < cfg->players; q++)
-                if (gn_set_has(&s->hand[q], kb))
-                    holder = q;
-            if (holder >= 0)
-                crown_buf_printf(b, "in the hand of seat %d\n", holder);
-            else
-                crown_buf_puts(b, "set aside\n");
-        }
-    }
-    for (int q = 0; q < cfg->players; q++)
-        put_seat(cfg, s, q, viewer, b);
-    if (s->phase == KBG_PLAY && s->mode == KBG_M_PLACE) {
-        crown_buf_puts(b, "lifted: ");
-        put_card(cfg, s->nc_card, b);
-        crown_buf_printf(b, ", from row %d at %d\n", s->gn.row[s->nc_card],
-                         s->gn.x[s->nc_card]);
-    }
-    if (s->phase == KBG_PLAY && s->child != KBG_NONE) {
-        crown_buf_puts(b, "newborn: ");
-        put_card(cfg, s->child, b);
-        crown_buf_printf(b, "@%d,%d", s->gn.row[s->child], s->gn.x[s->child]);
-        if (s->run_side)
-            crown_buf_printf(b, ", siblings to the %s", s->run_side < 0 ? "left" : "right");
-        crown_buf_putc(b, '\n');
-    }
-    if (s->phase == KBG_PLAY && s->mode == KBG_M_FORCED) {
-        crown_buf_puts(b, "drawn at the Marriage: ");
-        put_card(cfg, s->forced, b);
-        crown_buf_putc(b, '\n');
-    }
-    if (s->phase == KBG_PLAY && s->mode == KBG_M_DRAWN) {
-        if (viewer == s->player || viewer == CROWN_OMNISCIENT) {
-            crown_buf_puts(b, "drawn: ");
-            put_card(cfg, s->drawn, b);
-            crown_buf_putc(b, '\n');
-        } else {
-            crown_buf_printf(b, "seat %d drew a card\n", s->player);
-        }
-    }
-    if (s->pending)
-        crown_buf_printf(b, "pending Draw 3: %d cards\n", s->pending);
-    crown_buf_puts(b, "to move: ");
-    switch (s->phase) {
-    case KBG_OVER: crown_buf_puts(b, "nobody\n"); break;
-    case KBG_PLAY:
-        crown_buf_printf(b, "seat %d (%s)\n", s->player, mode_txt[s->mode]);
-        break;
-    case KBG_DEAL:
-        crown_buf_printf(b, "chance (dealing to seat %d)\n", receiver(cfg, s));
-        break;
-    case KBG_DRAW: crown_buf_printf(b, "chance (seat %d draws)\n", s->drawer); break;
-    case KBG_MARRIAGE: crown_buf_puts(b, "chance (the Marriage's draw)\n"); break;
-    default: crown_buf_puts(b, "chance (a card turned up for the Genealogy)\n"); break;
-    }
-    crown_buf_puts(b, cfg->match ? "totals:" : "points:");
-    for (int q = 0; q < cfg->players; q++)
-        crown_buf_printf(b, " %ld", (long)s->total[q]);
-    crown_buf_putc(b, '\n');
-    if (cfg->match && s->games_done) {
-        if (s->last_winner == KBG_NONE)
-            crown_buf_puts(b, "last game: no winner\n");
-        else
-            crown_buf_printf(b, "last game: won by seat %d\n", s->last_winner);
-    }
-    if (s->phase == KBG_OVER) {
-        if (s->over == KBG_END_WINNER)
-            crown_buf_printf(b, "game over: seat %d won\n", s->winner);
-        else
-            crown_buf_printf(b, "game over: %s, no winner\n", end_txt[s->over]);
-        if (cfg->match) {
-            unsigned w = winners(cfg, s);
-            if (!w) {
-                crown_buf_printf(b, "match over: no winner%s\n", match_end_txt[s->match_over]);
-            } else {
-                crown_buf_puts(b, "match over, won by:");
-                for (int q = 0; q < cfg->players; q++)
-                    if (w & BIT(q))
-                        crown_buf_printf(b, " seat %d", q);
-                crown_buf_putc(b, '\n');
-            }
-        }
-    }
 }
 
 /* ---- determinization --------------------------------------------------
@@ -1315,12 +1036,12 @@ int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewe
         info[i].cls = RS_DECISION;
         info[i].epoch = a->reshuffles;
         if (a->phase != KBG_PLAY) {
-            int to = receiver(cfg, a);
+            int to = kbg_receiver(cfg, a);
             info[i].cls = (to >= 0 && to != viewer) ? RS_FREE : RS_PUBLIC;
         }
         gn_set before[KBG_MAXP];
         memcpy(before, a->hand, sizeof before);
-        int to = a->phase != KBG_PLAY ? receiver(cfg, a) : -1;
+        int to = a->phase != KBG_PLAY ? kbg_receiver(cfg, a) : -1;
         if (a->phase == KBG_PLAY && plays_from_hand(a, hist[i])) {
             /* The card everybody sees leave may not be the id that leaves
              * the hand: they swap roles (see seen_leaving). */
@@ -1427,8 +1148,8 @@ int kbg_check(const void *config, const void *state, crown_err *err)
         gn_set_or(&seen, parts[i]);
     }
     if (memcmp(&seen, &cfg->all, sizeof seen) != 0) {
-        crown_errf(err, "cards are missing or foreign: %d of %d accounted for", count(&seen),
-                   count(&cfg->all));
+        crown_errf(err, "cards are missing or foreign: %d of %d accounted for", kbg_count(&seen),
+                   kbg_count(&cfg->all));
         return -1;
     }
     for (int q = 0; q < KBG_MAXP; q++) {
@@ -1532,7 +1253,7 @@ void kbg_observe_tensor(const void *config, const void *state, int viewer,
         kb_tensor_cards(d, &s->hand[viewer], v);
     if ((v = crown_tensor_piece(t, "hand_size", np, 0, 0)))
         for (int q = 0; q < cfg->players; q++)
-            v[kbg_row(cfg, viewer, q)] = (float)count(&s->hand[q]);
+            v[kbg_row(cfg, viewer, q)] = (float)kbg_count(&s->hand[q]);
     if ((v = crown_tensor_piece(t, "face_up", np, n, 0)))
         for (int q = 0; q < cfg->players; q++)
             kb_tensor_cards(d, &s->known[q], v + n * kbg_row(cfg, viewer, q));
@@ -1543,7 +1264,7 @@ void kbg_observe_tensor(const void *config, const void *state, int viewer,
     if ((v = crown_tensor_piece(t, "generations", 1, 0, 0)))
         v[0] = (float)gn_generations(&s->gn);
     if ((v = crown_tensor_piece(t, "pile", 1, 0, 0)))
-        v[0] = (float)count(&s->pile);
+        v[0] = (float)kbg_count(&s->pile);
     if ((v = crown_tensor_piece(t, "reshuffles", 1, 0, 0)))
         v[0] = (float)s->reshuffles;
     kb_tensor_cards(d, &s->discards, crown_tensor_piece(t, "discards", n, 0, 0));
@@ -1581,7 +1302,7 @@ void kbg_observe_tensor(const void *config, const void *state, int viewer,
         v[kbg_row(cfg, viewer, s->player)] = 1.0f;
     if ((v = crown_tensor_piece(t, "receiver", np, 0, 0)) &&
         (s->phase == KBG_DEAL || s->phase == KBG_DRAW))
-        v[kbg_row(cfg, viewer, receiver(cfg, s))] = 1.0f;
+        v[kbg_row(cfg, viewer, kbg_receiver(cfg, s))] = 1.0f;
     if ((v = crown_tensor_piece(t, "dealer", np, 0, 0)))
         v[kbg_row(cfg, viewer, s->dealer)] = 1.0f;
     if ((v = crown_tensor_piece(t, "counterclockwise", 1, 0, 0)))
@@ -1604,7 +1325,7 @@ void kbg_observe_tensor(const void *config, const void *state, int viewer,
         v[s->over] = 1.0f;
     if ((v = crown_tensor_piece(t, "winner", np, 0, 0)) && over && s->over == KBG_END_WINNER)
         v[kbg_row(cfg, viewer, s->winner)] = 1.0f;
-    kbg_seat_bits(cfg, viewer, over && cfg->match ? winners(cfg, s) : 0,
+    kbg_seat_bits(cfg, viewer, over && cfg->match ? kbg_winners(cfg, s) : 0,
                   crown_tensor_piece(t, "match_winners", np, 0, 0));
     if ((v = crown_tensor_piece(t, "end_max_match_turns", 1, 0, 0)))
         v[0] = over && s->over == KBG_END_MATCH_TURNS;
@@ -1641,14 +1362,14 @@ void kbg_observe_json(const void *config, const void *state, int viewer, crown_b
         crown_buf_printf(b, "null, \"to_move\": %s", over ? "null" : "\"chance\"");
     crown_buf_puts(b, ", \"receiver\": ");
     if (s->phase == KBG_DEAL || s->phase == KBG_DRAW)
-        crown_buf_printf(b, "%d", receiver(cfg, s));
+        crown_buf_printf(b, "%d", kbg_receiver(cfg, s));
     else
         crown_buf_puts(b, "null");
     crown_buf_puts(b, ",\n \"genealogy\": ");
     kb_json_genealogy(d, &s->gn, lifted, b);
     crown_buf_printf(b, ",\n \"generations\": %d, \"pile\": %d, \"reshuffles\": %lu, "
                         "\"pile_cards\": ",
-                     gn_generations(&s->gn), count(&s->pile), (unsigned long)s->reshuffles);
+                     gn_generations(&s->gn), kbg_count(&s->pile), (unsigned long)s->reshuffles);
     if (viewer == CROWN_OMNISCIENT)
         kb_json_cards(d, &s->pile, b);
     else
@@ -1671,8 +1392,8 @@ void kbg_observe_json(const void *config, const void *state, int viewer, crown_b
     crown_buf_puts(b, ",\n \"seats\": [");
     for (int q = 0; q < cfg->players; q++) {
         crown_buf_printf(b, "%s\n  {\"seat\": %d, \"cards\": %d, \"hand\": ", q ? "," : "", q,
-                         count(&s->hand[q]));
-        if (shows_hand(s, viewer, q))
+                         kbg_count(&s->hand[q]));
+        if (kbg_shows_hand(s, viewer, q))
             kb_json_cards(d, &s->hand[q], b);
         else
             crown_buf_puts(b, "null");
@@ -1729,7 +1450,7 @@ void kbg_observe_json(const void *config, const void *state, int viewer, crown_b
         crown_buf_puts(b, "null");
     crown_buf_puts(b, ", \"match_winners\": ");
     if (over && cfg->match) {
-        unsigned w = winners(cfg, s);
+        unsigned w = kbg_winners(cfg, s);
         crown_buf_putc(b, '[');
         for (int q = 0, first = 1; q < cfg->players; q++)
             if (w & BIT(q)) {
