@@ -188,8 +188,6 @@ crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
 void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);
-void kbg_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
-void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
                  crown_rng *rng, crown_move *out, void *scratch);
 int kbg_check(const void *config, const void *state, crown_err *err);
@@ -208,6 +206,10 @@ void kbg_move_text_seen(const void *config, const void *state, crown_move m, int
 int kbg_move_canon(const void *config, const char *text, crown_buf *out);
 int kbg_move_parse(const void *config, const void *state, const char *text, crown_move *out);
 void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* views.c */
+void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
+void kbg_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
 
 /* why_illegal.c */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
