@@ -173,6 +173,21 @@ static inline int kbg_shows_hand(const kbg_state *s, int viewer, int q)
     return viewer == q || viewer == CROWN_OMNISCIENT || s->phase == KBG_OVER;
 }
 
+/* When c, the lowest id of its face in p's hand (the copy a move names),
+ * leaves it: the card everybody sees leave.  The card p just drew
+ * (`drawn`, else -1), when it is played at once; else a copy of the face
+ * known face up (c itself if it is one): the public cannot tell which copy
+ * was played, so it takes the known one to be gone; else c.  Identical
+ * cards differ only by their ids: the card that stays takes c's role. */
+static inline int kbg_seen_leaving(const kbg_config *cfg, const kbg_state *s, int p, int c,
+                                   int drawn)
+{
+    if (drawn >= 0)
+        return drawn;
+    gn_set k = kb_same_in(&cfg->faces, &s->known[p], c);
+    return gn_set_empty(&k) || gn_set_has(&k, c) ? c : gn_set_next(&k, 0);
+}
+
 /* play.c: the winners of a finished game or match, as bits (0: none). */
 unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s);
 
@@ -188,8 +203,6 @@ crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
 void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);
-int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
-                 crown_rng *rng, crown_move *out, void *scratch);
 int kbg_check(const void *config, const void *state, crown_err *err);
 
 /* actions.c: the families of moves of the action index (configure's), and the
@@ -210,6 +223,10 @@ void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b
 /* views.c */
 void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 void kbg_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+
+/* determinize.c */
+int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                 crown_rng *rng, crown_move *out, void *scratch);
 
 /* why_illegal.c */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
