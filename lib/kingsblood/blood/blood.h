@@ -203,7 +203,6 @@ crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
 void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);
-int kbg_check(const void *config, const void *state, crown_err *err);
 
 /* actions.c: the families of moves of the action index (configure's), and the
  * table's action_count, action_index and action_move. */
@@ -227,6 +226,9 @@ void kbg_observe_tensor(const void *config, const void *state, int viewer, crown
 /* determinize.c */
 int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
                  crown_rng *rng, crown_move *out, void *scratch);
+
+/* check.c */
+int kbg_check(const void *config, const void *state, crown_err *err);
 
 /* why_illegal.c */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
