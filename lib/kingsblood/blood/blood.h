@@ -1,6 +1,8 @@
 /*
- * blood.h - King's Blood, the multiplayer game (internal).  The rules as
- * the engine plays them: docs/kings-blood.md.
+ * blood.h - King's Blood, the multiplayer game: the internal header of its
+ * folder.  The configuration and the state, the small helpers several files
+ * read, and what each file gives the others.  The rules as the engine plays
+ * them: docs/kings-blood.md.
  *
  * The state is one plain block; the tests read it directly.
  */
@@ -18,6 +20,7 @@
 #define KBG_MAXP CROWN_KB_MAX_PLAYERS
 #define KBG_HAND 7
 #define KBG_NONE 0xFF
+
 /* Most legal moves in any state, for any deck of at most 121 cards (hand
  * and Genealogy share them): Character faces x Active cards x 2 sides,
  * plus Events, Exiles to 6 seats, the King's Blood card, siblings and the
@@ -139,9 +142,6 @@ typedef struct kbg_state {
     uint8_t pad[4];
 } kbg_state;
 
-/* The points of a finished game (method A or B) in out[players]. */
-void kbg_game_points(const kbg_config *c, const kbg_state *s, int32_t *out);
-
 /* A card can be drawn: from the pile, or from the discards shuffled into a
  * new one. */
 static inline int kbg_can_draw(const kbg_state *s)
@@ -188,10 +188,12 @@ static inline int kbg_seen_leaving(const kbg_config *cfg, const kbg_state *s, in
     return gn_set_empty(&k) || gn_set_has(&k, c) ? c : gn_set_next(&k, 0);
 }
 
-/* play.c: the winners of a finished game or match, as bits (0: none). */
+/* play.c: the points of a finished game (method A or B) in out[players];
+ * the winners of a finished game or match, as bits (0: none). */
+void kbg_game_points(const kbg_config *c, const kbg_state *s, int32_t *out);
 unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s);
 
-/* The functions of the rules table, from the file of each job. */
+/* The functions of the rules table (rules.c), by the file of each job. */
 
 /* play.c */
 void kbg_init(const void *config, void *state);
@@ -204,8 +206,9 @@ void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);
 
-/* actions.c: the families of moves of the action index (configure's), and the
- * table's action_count, action_index and action_move. */
+/* actions.c: the families of moves of the action index (configure calls
+ * kbg_actions_init), and the table's action_count, action_index and
+ * action_move. */
 void kbg_actions_init(kbg_config *c);
 size_t kbg_action_count(const void *config);
 long kbg_action_index(const void *config, crown_move m);

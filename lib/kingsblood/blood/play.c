@@ -1,7 +1,8 @@
 /*
- * play.c - King's Blood, the multiplayer game, with the advanced rules,
- * both scorings and match play.  The rules as the engine plays them, and
- * its decisions: docs/kings-blood.md.
+ * play.c - King's Blood in play, with the advanced rules, both scorings and
+ * match play: facts about a position, the legal moves, the chance outcomes,
+ * the flow of a game and a match (init, current, apply) and the results.
+ * The rules as the engine plays them, and its decisions: docs/kings-blood.md.
  *
  * Between chance nodes and decisions the game runs through steps (enum
  * kbg_step): a decision, draws, a Marriage, a forced Event, the end of a
