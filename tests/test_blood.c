@@ -12,7 +12,7 @@
 #include "common.h"
 #include "kb_position.h"
 #include "core/core.h"
-#include "kingsblood/blood.h"
+#include "kingsblood/blood/blood.h"
 
 static kbg_state *st(crown_game *g)
 {

@@ -22,7 +22,7 @@
 
 #include "common.h"
 #include "core/core.h"
-#include "kingsblood/blood.h"
+#include "kingsblood/blood/blood.h"
 #include "kingsblood/family.h"
 
 typedef struct config {

@@ -16,7 +16,7 @@
 #include "core/core.h"
 #include "bloodbound/bloodbound.h"
 #include "kingdoms/kingdoms.h"
-#include "kingsblood/blood.h"
+#include "kingsblood/blood/blood.h"
 #include "kingsblood/family.h"
 
 /* ---- helpers ---------------------------------------------------------- */

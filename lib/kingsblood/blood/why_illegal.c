@@ -1,8 +1,7 @@
 /*
- * blood_why.c - King's Blood: why a move is not legal, for the messages of
- * crown_apply and crown_move_from_text (the rules table's why_illegal), and
- * the reading of a move text into its move (move_parse).  The rules it
- * explains: docs/kings-blood.md.
+ * why_illegal.c - King's Blood: why a move is not legal, for the messages of
+ * crown_apply and crown_move_from_text (the rules table's why_illegal).
+ * The rules it explains: docs/kings-blood.md.
  *
  * Each reason is a fact of the state that rules the move out, checked in
  * turn; what no check explains gets a generic reason.  A reason names the
@@ -10,19 +9,13 @@
  * (the card he just drew included), never another seat's hidden cards.
  */
 #include "blood.h"
-#include "why.h"
+#include "../why.h"
 
 #define CARD(cfg, i) (&(cfg)->deck.card[i])
 
 static void put_card(const kbg_config *cfg, int c, crown_buf *b)
 {
     kb_put_card(CARD(cfg, c), b);
-}
-
-/* The card a New Connection holds while it is placed, or -1. */
-static int lifted(const kbg_state *s)
-{
-    return s->phase == KBG_PLAY && s->mode == KBG_M_PLACE ? s->nc_card : -1;
 }
 
 /* What the player to move is asked for, in his mode. */
@@ -237,13 +230,4 @@ void kbg_why_illegal(const void *config, const void *state, crown_move m, crown_
     }
     if (!done)
         crown_buf_puts(b, "it is not one of the moves the rules allow now");
-}
-
-int kbg_move_parse(const void *config, const void *state, const char *text, crown_move *out)
-{
-    const kbg_config *cfg = config;
-    const kbg_state *s = state;
-    kb_reading r = {&cfg->deck, &cfg->faces, &s->gn, lifted(s),
-                    &s->hand[s->player < KBG_MAXP ? s->player : 0], &s->pile, 1};
-    return kb_move_parse(&r, text, out);
 }

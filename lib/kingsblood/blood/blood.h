@@ -1,6 +1,8 @@
 /*
- * blood.h - King's Blood, the multiplayer game (internal).  The rules as
- * the engine plays them: docs/kings-blood.md.
+ * blood.h - King's Blood, the multiplayer game: the internal header of its
+ * folder.  The configuration and the state, the small helpers several files
+ * read, and what each file gives the others.  The rules as the engine plays
+ * them: docs/kings-blood.md.
  *
  * The state is one plain block; the tests read it directly.
  */
@@ -11,13 +13,19 @@
 
 #include "crown/kingsblood.h"
 
-#include "cards.h"
-#include "common.h"
-#include "genealogy.h"
+#include "../cards.h"
+#include "../common.h"
+#include "../genealogy.h"
 
 #define KBG_MAXP CROWN_KB_MAX_PLAYERS
 #define KBG_HAND 7
 #define KBG_NONE 0xFF
+
+/* Most legal moves in any state, for any deck of at most 121 cards (hand
+ * and Genealogy share them): Character faces x Active cards x 2 sides,
+ * plus Events, Exiles to 6 seats, the King's Blood card, siblings and the
+ * single moves.  Chance outcomes and New Connection spots are fewer. */
+#define KBG_MAX_MOVES 9000
 
 typedef struct kbg_config {
     kb_deck deck;
@@ -38,7 +46,7 @@ typedef struct kbg_config {
 } kbg_config;
 
 /* What the game does next when it is not waiting for a chance outcome or a
- * decision (see advance() in blood.c). */
+ * decision (see advance() in play.c). */
 enum kbg_step {
     KBG_S_DEAL,     /* deal the next card, then found */
     KBG_S_DECIDE,   /* `player` decides, in `mode` */
@@ -134,9 +142,6 @@ typedef struct kbg_state {
     uint8_t pad[4];
 } kbg_state;
 
-/* The points of a finished game (method A or B) in out[players]. */
-void kbg_game_points(const kbg_config *c, const kbg_state *s, int32_t *out);
-
 /* A card can be drawn: from the pile, or from the discards shuffled into a
  * new one. */
 static inline int kbg_can_draw(const kbg_state *s)
@@ -144,9 +149,94 @@ static inline int kbg_can_draw(const kbg_state *s)
     return !gn_set_empty(&s->pile) || !gn_set_empty(&s->discards);
 }
 
-/* blood_why.c: the rules table's why_illegal and move_parse; the table. */
-void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+/* The number of cards of a set. */
+static inline int kbg_count(const gn_set *s)
+{
+    return gn_set_count(s);
+}
+
+/* Who receives the card of a chance node that goes to a hand (-1: none,
+ * the card is public). */
+static inline int kbg_receiver(const kbg_config *cfg, const kbg_state *s)
+{
+    if (s->phase == KBG_DEAL)
+        return (s->dealer + 1 + s->dealt) % cfg->players;
+    if (s->phase == KBG_DRAW)
+        return s->drawer;
+    return -1;
+}
+
+/* Does `viewer` see the hand of seat q: its own, every hand for the
+ * omniscient viewer, and every hand for everybody once the game is over? */
+static inline int kbg_shows_hand(const kbg_state *s, int viewer, int q)
+{
+    return viewer == q || viewer == CROWN_OMNISCIENT || s->phase == KBG_OVER;
+}
+
+/* When c, the lowest id of its face in p's hand (the copy a move names),
+ * leaves it: the card everybody sees leave.  The card p just drew
+ * (`drawn`, else -1), when it is played at once; else a copy of the face
+ * known face up (c itself if it is one): the public cannot tell which copy
+ * was played, so it takes the known one to be gone; else c.  Identical
+ * cards differ only by their ids: the card that stays takes c's role. */
+static inline int kbg_seen_leaving(const kbg_config *cfg, const kbg_state *s, int p, int c,
+                                   int drawn)
+{
+    if (drawn >= 0)
+        return drawn;
+    gn_set k = kb_same_in(&cfg->faces, &s->known[p], c);
+    return gn_set_empty(&k) || gn_set_has(&k, c) ? c : gn_set_next(&k, 0);
+}
+
+/* play.c: the points of a finished game (method A or B) in out[players];
+ * the winners of a finished game or match, as bits (0: none). */
+void kbg_game_points(const kbg_config *c, const kbg_state *s, int32_t *out);
+unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s);
+
+/* The functions of the rules table (rules.c), by the file of each job. */
+
+/* play.c */
+void kbg_init(const void *config, void *state);
+int kbg_current(const void *config, const void *state);
+size_t kbg_legal(const void *config, const void *state, crown_move *out);
+void kbg_weights(const void *config, const void *state, uint32_t *weights);
+size_t kbg_chance_count(const void *config, const void *state);
+crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
+void kbg_apply(const void *config, void *state, crown_move m);
+void kbg_returns(const void *config, const void *state, double *out);
+void kbg_scores(const void *config, const void *state, double *out);
+
+/* actions.c: the families of moves of the action index (configure calls
+ * kbg_actions_init), and the table's action_count, action_index and
+ * action_move. */
+void kbg_actions_init(kbg_config *c);
+size_t kbg_action_count(const void *config);
+long kbg_action_index(const void *config, crown_move m);
+crown_move kbg_action_move(const void *config, size_t i);
+
+/* text.c */
+void kbg_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+void kbg_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                        crown_buf *b);
+int kbg_move_canon(const void *config, const char *text, crown_buf *out);
 int kbg_move_parse(const void *config, const void *state, const char *text, crown_move *out);
+void kbg_observe(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* views.c */
+void kbg_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
+void kbg_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+
+/* determinize.c */
+int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+                 crown_rng *rng, crown_move *out, void *scratch);
+
+/* check.c */
+int kbg_check(const void *config, const void *state, crown_err *err);
+
+/* why_illegal.c */
+void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+
+/* rules.c: the table. */
 extern const crown_rules crown_blood_rules;
 
 #endif
