@@ -1,5 +1,5 @@
 /*
- * family_why.c - King's Family: why a move is not legal, for the messages
+ * why_illegal.c - King's Family: why a move is not legal, for the messages
  * of crown_apply and crown_move_from_text (the rules table's why_illegal),
  * and the reading of a move text into its move (move_parse).  The rules it
  * explains: docs/kings-family.md.
@@ -8,7 +8,7 @@
  * turn; what no check explains gets a generic reason.
  */
 #include "family.h"
-#include "why.h"
+#include "../why.h"
 
 #define CARD(cfg, i) (&(cfg)->deck.card[i])
 

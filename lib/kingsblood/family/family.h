@@ -3,16 +3,16 @@
  *
  * The state is one plain block; the tests read it directly.
  */
-#ifndef CROWN_KINGSBLOOD_FAMILY_H
-#define CROWN_KINGSBLOOD_FAMILY_H
+#ifndef CROWN_KINGSBLOOD_FAMILY_FAMILY_H
+#define CROWN_KINGSBLOOD_FAMILY_FAMILY_H
 
 #include <stdint.h>
 
 #include "crown/kingsblood.h"
 
-#include "cards.h"
-#include "common.h"
-#include "genealogy.h"
+#include "../cards.h"
+#include "../common.h"
+#include "../genealogy.h"
 
 #define KF_HAND_LIMIT 10
 #define KF_ROW_LIMIT 10
@@ -127,7 +127,7 @@ static inline int kf_can_draw(const kf_state *s)
     return !gn_set_empty(&s->pile);
 }
 
-/* family_why.c: the rules table's why_illegal and move_parse; the table. */
+/* why_illegal.c: the rules table's why_illegal and move_parse; the table. */
 void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 int kf_move_parse(const void *config, const void *state, const char *text, crown_move *out);
 extern const crown_rules crown_family_rules;

@@ -1,5 +1,5 @@
 /*
- * family.c - King's Family, the King's Blood solitaire.  The rules as the
+ * play.c - King's Family, the King's Blood solitaire.  The rules as the
  * engine plays them, and its decisions: docs/kings-family.md.
  *
  * There are no turns.  Between decisions the game works through a stack of
@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "../core/rules.h"
+#include "../../core/rules.h"
 #include "family.h"
 
 #define CARD(cfg, c) (&(cfg)->deck.card[c])
