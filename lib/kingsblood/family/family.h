@@ -127,9 +127,25 @@ static inline int kf_can_draw(const kf_state *s)
     return !gn_set_empty(&s->pile);
 }
 
-/* why_illegal.c: the rules table's why_illegal and move_parse; the table. */
-void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+static inline int kf_set_count(const gn_set *s)
+{
+    return gn_set_count(s);
+}
+
+/* A sibling run is going on: the last birth may still get siblings. */
+static inline int kf_run_active(const kf_state *s)
+{
+    return s->run_child != KF_NONE;
+}
+
+/* text.c: the text of moves and positions. */
+void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+int kf_move_canon(const void *config, const char *text, crown_buf *out);
 int kf_move_parse(const void *config, const void *state, const char *text, crown_move *out);
+void kf_observe(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* why_illegal.c: the rules table's why_illegal; play.c: the table. */
+void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 extern const crown_rules crown_family_rules;
 
 #endif

@@ -63,11 +63,6 @@ static int kf_num_players(const void *config)
 
 /* ---- small helpers ---------------------------------------------------- */
 
-static int set_count(const gn_set *s)
-{
-    return gn_set_count(s);
-}
-
 static int ability_draws(int ability)
 {
     return ability == KB_SKIP ? 1 : ability == KB_REVERSE ? 2 : ability == KB_DRAW3 ? 3 : 0;
@@ -116,7 +111,7 @@ static void take_from_pile(kf_state *s, int c)
     if (!gn_set_empty(&s->pile))
         return;
     saturating_inc(&s->exhausted);
-    if (set_count(&s->discards) > 20) {
+    if (kf_set_count(&s->discards) > 20) {
         s->pile = s->discards;
         memset(&s->discards, 0, sizeof s->discards);
     } else {
@@ -211,11 +206,6 @@ static size_t event_moves(const kf_config *cfg, const kf_state *s, gn_lazy_view 
 
 /* ---- the sibling run -------------------------------------------------- */
 
-static int run_active(const kf_state *s)
-{
-    return s->run_child != KF_NONE;
-}
-
 static void end_run(kf_state *s)
 {
     s->run_child = KF_NONE;
@@ -228,7 +218,7 @@ static void end_run(kf_state *s)
 static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move *out,
                             int *blocked)
 {
-    if (!run_active(s))
+    if (!kf_run_active(s))
         return 0;
     size_t n = 0;
     int number = CARD(cfg, s->run_child)->number;
@@ -261,7 +251,7 @@ static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move 
  * there is the sibling and nothing else. */
 static int sibling_spot(const kf_state *s, int row, int x)
 {
-    if (!run_active(s) || row != s->gn.row[s->run_child])
+    if (!kf_run_active(s) || row != s->gn.row[s->run_child])
         return 0;
     if (s->run_side)
         return x == s->gn.x[s->run_last] + 2 * s->run_side;
@@ -279,7 +269,7 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     size_t n = 0;
     gn_lazy_view view;
     view.built = 0; /* (not the whole view: it is rarely needed) */
-    int child_number = run_active(s) ? CARD(cfg, s->run_child)->number : -1;
+    int child_number = kf_run_active(s) ? CARD(cfg, s->run_child)->number : -1;
     /* Characters beside Active cards. */
     GN_FOR(&s->hand, c) {
         if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
@@ -316,7 +306,7 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     size_t siblings = sibling_moves(cfg, s, out + n, blocked);
     n += siblings;
     if (cfg->events_optional && events > 0 && n == events && kf_can_draw(s) &&
-        set_count(&s->hand) < KF_HAND_LIMIT)
+        kf_set_count(&s->hand) < KF_HAND_LIMIT)
         out[n++] = KF_M_DRAW;
     return n;
 }
@@ -446,7 +436,7 @@ static void advance(const kf_config *cfg, kf_state *s)
                     s->nwork--;
                     continue;
                 }
-                if (set_count(&s->hand) >= KF_HAND_LIMIT) {
+                if (kf_set_count(&s->hand) >= KF_HAND_LIMIT) {
                     w->arg--; /* a draw beyond 10 cards is skipped */
                     continue;
                 }
@@ -491,7 +481,7 @@ static void advance(const kf_config *cfg, kf_state *s)
             }
         }
         /* A decision point. */
-        if (run_active(s)) {
+        if (kf_run_active(s)) {
             int blocked = 0;
             if (sibling_moves(cfg, s, NULL, &blocked) == 0) {
                 /* No further sibling: the last one's effect, at once. */
@@ -519,7 +509,7 @@ static void advance(const kf_config *cfg, kf_state *s)
         }
         if (blocked)
             end_game(s, KF_END_ROW_LIMIT);
-        else if (set_count(&s->hand) >= KF_HAND_LIMIT)
+        else if (kf_set_count(&s->hand) >= KF_HAND_LIMIT)
             end_game(s, KF_END_FULL_HAND);
         else if (!kf_can_draw(s))
             end_game(s, KF_END_STUCK);
@@ -671,7 +661,7 @@ static void kf_apply(const void *config, void *state, crown_move m)
         break;
     }
     case KF_PLAY:
-        if (KF_KIND(m) != CROWN_KB_K_SIBLING && run_active(s)) {
+        if (KF_KIND(m) != CROWN_KB_K_SIBLING && kf_run_active(s)) {
             int k = ability_draws(s->run_pending);
             end_run(s);
             if (k) {
@@ -744,120 +734,6 @@ static void kf_returns(const void *config, const void *state, double *out)
     out[0] = (double)kf_score(config, state);
 }
 
-/* ---- text ------------------------------------------------------------- */
-
-static void put_card(const kf_config *cfg, int c, crown_buf *b)
-{
-    kb_put_card(CARD(cfg, c), b);
-}
-
-static void put_target(const kf_config *cfg, const kf_state *s, int t, crown_buf *b)
-{
-    kb_put_target(&cfg->deck, &s->gn, t, s->phase == KF_PLACE ? s->nc_card : -1, b);
-}
-
-static void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    static const char *const chance_word[] = {"deal ", "found ", "turn ", "draw ", "marriage "};
-    if (m >= 0 && m < GN_CARDS) {
-        crown_buf_puts(b, chance_word[s->phase <= KF_MARRIAGE ? s->phase : 3]);
-        put_card(cfg, m, b);
-        return;
-    }
-    switch (KF_KIND(m)) {
-    case CROWN_KB_K_PLAY:
-        crown_buf_puts(b, "play ");
-        put_card(cfg, KF_CARD(m), b);
-        crown_buf_puts(b, KF_SIDE(m) < 0 ? " left of " : " right of ");
-        put_target(cfg, s, KF_TARGET(m), b);
-        return;
-    case CROWN_KB_K_EVENT:
-        put_card(cfg, KF_CARD(m), b);
-        crown_buf_puts(b, " on ");
-        put_target(cfg, s, KF_TARGET(m), b);
-        return;
-    case CROWN_KB_K_PLACE:
-        crown_buf_puts(b, "place ");
-        crown_buf_puts(b, KF_SIDE(m) < 0 ? "left of " : "right of ");
-        put_target(cfg, s, KF_TARGET(m), b);
-        return;
-    case CROWN_KB_K_SIBLING:
-        crown_buf_puts(b, "sibling ");
-        put_card(cfg, KF_CARD(m), b);
-        crown_buf_puts(b, KF_SIDE(m) < 0 ? " left" : " right");
-        return;
-    default: crown_buf_puts(b, "draw"); return;
-    }
-}
-
-static int kf_move_canon(const void *config, const char *text, crown_buf *out)
-{
-    (void)config;
-    return kb_move_canon(text, 0, out);
-}
-
-static void kf_observe(const void *config, const void *state, int viewer, crown_buf *b)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    static const char *const phase_txt[] = {
-        "dealing", "founding the Genealogy", "restarting the Genealogy", "drawing",
-        "drawing for a Marriage", "play", "play the Event drawn at the Marriage",
-        "place the card the New Connection lifted", "over"};
-    static const char *const end_txt[] = {"", "the hand is empty",
-                                          "no play, and no card can be drawn",
-                                          "10 cards in hand, none playable",
-                                          "every play would break the row limit",
-                                          "no Character to start the Genealogy",
-                                          "the move limit was reached"};
-    int64_t score = kf_score(cfg, s);
-    crown_buf_printf(b, "King's Family, %s\n", phase_txt[s->phase]);
-    crown_buf_puts(b, "Genealogy (row: card@x, x in half cards; * Active, ^ Enthronement):\n");
-    genealogy shown = s->gn;
-    if (s->phase == KF_PLACE)
-        gn_remove(&shown, s->nc_card); /* the lifted card is in no row */
-    kb_put_rows(&cfg->deck, &shown, b);
-    crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
-    char head[64];
-    crown_buf hb;
-    crown_buf_init(&hb, head, sizeof head);
-    crown_buf_printf(&hb, "hand (%d):", set_count(&s->hand));
-    kb_put_list(&cfg->deck, head, &s->hand, b);
-    int pile = set_count(&s->pile);
-    crown_buf_init(&hb, head, sizeof head);
-    crown_buf_printf(&hb, "pile: %d card%s%s%s", pile, pile == 1 ? "" : "s",
-                     s->dead ? ", never drawn again" : "",
-                     viewer == CROWN_OMNISCIENT && pile ? ":" : "");
-    if (viewer == CROWN_OMNISCIENT)
-        kb_put_list(&cfg->deck, head, &s->pile, b);
-    else
-        crown_buf_printf(b, "%s\n", head);
-    crown_buf_init(&hb, head, sizeof head);
-    crown_buf_printf(&hb, "discards (%d):", set_count(&s->discards));
-    kb_put_list(&cfg->deck, head, &s->discards, b);
-    if (!gn_set_empty(&s->aside))
-        kb_put_list(&cfg->deck, "being resolved:", &s->aside, b);
-    if (s->phase == KF_PLACE) {
-        crown_buf_puts(b, "lifted: ");
-        put_card(cfg, s->nc_card, b);
-        crown_buf_printf(b, ", from row %d at %d\n", s->gn.row[s->nc_card],
-                         s->gn.x[s->nc_card]);
-    }
-    if (run_active(s)) {
-        crown_buf_puts(b, "newborn: ");
-        put_card(cfg, s->run_child, b);
-        if (s->run_side)
-            crown_buf_printf(b, ", siblings to the %s", s->run_side < 0 ? "left" : "right");
-        crown_buf_putc(b, '\n');
-    }
-    crown_buf_printf(b, "exhausted piles: %lu\nscore: %lld (%s)\n", (unsigned long)s->exhausted,
-                     (long long)score, kf_rating(score));
-    if (s->phase == KF_OVER)
-        crown_buf_printf(b, "game over: %s\n", end_txt[s->over]);
-}
-
 /* Nothing is hidden from anyone but the order of the pile, which is not
  * decided until a card is drawn: a resampled game keeps the history. */
 static int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer,
@@ -885,8 +761,8 @@ static int kf_check(const void *config, const void *state, crown_err *err)
         }
         gn_set_or(&seen, parts[i]);
     }
-    if (set_count(&seen) != cfg->deck.n || gn_set_next(&seen, cfg->deck.n) >= 0) {
-        crown_errf(err, "cards are missing: %d of %d accounted for", set_count(&seen),
+    if (kf_set_count(&seen) != cfg->deck.n || gn_set_next(&seen, cfg->deck.n) >= 0) {
+        crown_errf(err, "cards are missing: %d of %d accounted for", kf_set_count(&seen),
                    cfg->deck.n);
         return -1;
     }
@@ -904,7 +780,7 @@ static int kf_check(const void *config, const void *state, crown_err *err)
             return -1;
         }
     }
-    if (set_count(&s->hand) > KF_HAND_LIMIT) {
+    if (kf_set_count(&s->hand) > KF_HAND_LIMIT) {
         crown_errf(err, "more than 10 cards in hand");
         return -1;
     }
@@ -957,9 +833,9 @@ static void kf_observe_tensor(const void *config, const void *state, int viewer,
         v[0] = (float)gn_generations(&s->gn);
     kb_tensor_cards(&cfg->deck, &s->hand, crown_tensor_piece(t, "hand", n, 0, 0));
     if ((v = crown_tensor_piece(t, "hand_size", 1, 0, 0)))
-        v[0] = (float)set_count(&s->hand);
+        v[0] = (float)kf_set_count(&s->hand);
     if ((v = crown_tensor_piece(t, "pile", 1, 0, 0)))
-        v[0] = (float)set_count(&s->pile);
+        v[0] = (float)kf_set_count(&s->pile);
     if ((v = crown_tensor_piece(t, "pile_dead", 1, 0, 0)))
         v[0] = (float)(s->dead != 0);
     kb_tensor_cards(&cfg->deck, &s->discards, crown_tensor_piece(t, "discards", n, 0, 0));
@@ -970,9 +846,9 @@ static void kf_observe_tensor(const void *config, const void *state, int viewer,
         v[0] = (float)s->gn.row[lifted];
         v[1] = (float)s->gn.x[lifted];
     }
-    if ((v = crown_tensor_piece(t, "newborn", n, 0, 0)) && run_active(s))
+    if ((v = crown_tensor_piece(t, "newborn", n, 0, 0)) && kf_run_active(s))
         v[kb_place_id(&cfg->deck, &s->gn, lifted, s->run_child)] = 1.0f;
-    if ((v = crown_tensor_piece(t, "siblings_side", 2, 0, 0)) && run_active(s) && s->run_side)
+    if ((v = crown_tensor_piece(t, "siblings_side", 2, 0, 0)) && kf_run_active(s) && s->run_side)
         v[s->run_side > 0] = 1.0f;
     if ((v = crown_tensor_piece(t, "exhausted", 1, 0, 0)))
         v[0] = (float)s->exhausted;
@@ -998,7 +874,7 @@ static void kf_observe_json(const void *config, const void *state, int viewer, c
     crown_buf_printf(b, ",\n \"generations\": %d, \"hand\": ", gn_generations(&s->gn));
     kb_json_cards(&cfg->deck, &s->hand, b);
     crown_buf_printf(b, ",\n \"pile\": %d, \"pile_dead\": %s, \"pile_cards\": ",
-                     set_count(&s->pile), s->dead ? "true" : "false");
+                     kf_set_count(&s->pile), s->dead ? "true" : "false");
     if (viewer == CROWN_OMNISCIENT)
         kb_json_cards(&cfg->deck, &s->pile, b);
     else
@@ -1014,7 +890,7 @@ static void kf_observe_json(const void *config, const void *state, int viewer, c
     else
         crown_buf_puts(b, "null");
     crown_buf_puts(b, ", \"newborn\": ");
-    if (run_active(s))
+    if (kf_run_active(s))
         crown_buf_printf(b, "{\"card\": %d, \"siblings_side\": %s}",
                          kb_place_id(&cfg->deck, &s->gn, lifted, s->run_child),
                          s->run_side < 0 ? "\"left\"" : s->run_side > 0 ? "\"right\"" : "null");
