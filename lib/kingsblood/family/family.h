@@ -138,11 +138,18 @@ static inline int kf_run_active(const kf_state *s)
     return s->run_child != KF_NONE;
 }
 
+/* play.c: the rules in play. */
+int kf_current(const void *config, const void *state);
+
 /* text.c: the text of moves and positions. */
 void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
 int kf_move_canon(const void *config, const char *text, crown_buf *out);
 int kf_move_parse(const void *config, const void *state, const char *text, crown_move *out);
 void kf_observe(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* views.c: the structured views. */
+void kf_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+void kf_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 
 /* why_illegal.c: the rules table's why_illegal; play.c: the table. */
 void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
