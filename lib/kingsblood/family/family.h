@@ -151,6 +151,10 @@ void kf_observe(const void *config, const void *state, int viewer, crown_buf *b)
 void kf_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
 void kf_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
 
+/* determinize.c: resample. */
+int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer, crown_rng *rng,
+                crown_move *out, void *scratch);
+
 /* why_illegal.c: the rules table's why_illegal; play.c: the table. */
 void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 extern const crown_rules crown_family_rules;

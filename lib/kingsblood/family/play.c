@@ -734,19 +734,6 @@ static void kf_returns(const void *config, const void *state, double *out)
     out[0] = (double)kf_score(config, state);
 }
 
-/* Nothing is hidden from anyone but the order of the pile, which is not
- * decided until a card is drawn: a resampled game keeps the history. */
-static int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer,
-                       crown_rng *rng, crown_move *out, void *scratch)
-{
-    (void)config;
-    (void)viewer;
-    (void)rng;
-    (void)scratch;
-    memcpy(out, hist, n * sizeof *out);
-    return CROWN_OK;
-}
-
 static int kf_check(const void *config, const void *state, crown_err *err)
 {
     const kf_config *cfg = config;
