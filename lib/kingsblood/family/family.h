@@ -155,6 +155,9 @@ void kf_observe_json(const void *config, const void *state, int viewer, crown_bu
 int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer, crown_rng *rng,
                 crown_move *out, void *scratch);
 
+/* check.c: the internal consistency check. */
+int kf_check(const void *config, const void *state, crown_err *err);
+
 /* why_illegal.c: the rules table's why_illegal; play.c: the table. */
 void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 extern const crown_rules crown_family_rules;
