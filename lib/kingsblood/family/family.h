@@ -158,6 +158,11 @@ int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer
 /* check.c: the internal consistency check. */
 int kf_check(const void *config, const void *state, crown_err *err);
 
+/* actions.c: the dense action index. */
+size_t kf_action_count(const void *config);
+long kf_action_index(const void *config, crown_move m);
+crown_move kf_action_move(const void *config, size_t i);
+
 /* why_illegal.c: the rules table's why_illegal; play.c: the table. */
 void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 extern const crown_rules crown_family_rules;

@@ -311,24 +311,6 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     return n;
 }
 
-static size_t kf_action_count(const void *config)
-{
-    const kf_config *c = config;
-    return c->actions.start[c->actions.n];
-}
-
-static long kf_action_index(const void *config, crown_move m)
-{
-    const kf_config *c = config;
-    return kb_action_index(&c->actions, &c->faces, m);
-}
-
-static crown_move kf_action_move(const void *config, size_t i)
-{
-    const kf_config *c = config;
-    return kb_action_move(&c->actions, &c->faces, i);
-}
-
 static size_t kf_legal(const void *config, const void *state, crown_move *out)
 {
     const kf_config *cfg = config;
