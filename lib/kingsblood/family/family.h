@@ -139,7 +139,14 @@ static inline int kf_run_active(const kf_state *s)
 }
 
 /* play.c: the rules in play. */
+void kf_init(const void *config, void *state);
 int kf_current(const void *config, const void *state);
+size_t kf_legal(const void *config, const void *state, crown_move *out);
+void kf_weights(const void *config, const void *state, uint32_t *weights);
+size_t kf_chance_count(const void *config, const void *state);
+crown_move kf_chance_nth(const void *config, const void *state, size_t k);
+void kf_apply(const void *config, void *state, crown_move m);
+void kf_returns(const void *config, const void *state, double *out);
 
 /* text.c: the text of moves and positions. */
 void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
@@ -163,7 +170,7 @@ size_t kf_action_count(const void *config);
 long kf_action_index(const void *config, crown_move m);
 crown_move kf_action_move(const void *config, size_t i);
 
-/* why_illegal.c: the rules table's why_illegal; play.c: the table. */
+/* why_illegal.c: the rules table's why_illegal; rules.c: the table. */
 void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 extern const crown_rules crown_family_rules;
 
