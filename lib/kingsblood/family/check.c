@@ -1,6 +1,7 @@
 /*
  * check.c - King's Family: the internal consistency check of a state (check):
- * every card in one place, the Genealogy sound, the limits kept.
+ * every card in one place, the Genealogy sound and of Characters only, the
+ * limits kept, no rule work dropped.
  */
 #include "family.h"
 
