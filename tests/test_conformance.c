@@ -23,7 +23,7 @@
 #include "common.h"
 #include "core/core.h"
 #include "kingsblood/blood/blood.h"
-#include "kingsblood/family.h"
+#include "kingsblood/family/family.h"
 
 typedef struct config {
     const char *game;

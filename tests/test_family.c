@@ -12,7 +12,7 @@
 #include "common.h"
 #include "kb_position.h"
 #include "core/core.h"
-#include "kingsblood/family.h"
+#include "kingsblood/family/family.h"
 
 static void load_deck(void)
 {

@@ -17,7 +17,7 @@
 #include "bloodbound/bloodbound.h"
 #include "kingdoms/kingdoms.h"
 #include "kingsblood/blood/blood.h"
-#include "kingsblood/family.h"
+#include "kingsblood/family/family.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 

@@ -1,6 +1,8 @@
 /*
- * family.c - King's Family, the King's Blood solitaire.  The rules as the
- * engine plays them, and its decisions: docs/kings-family.md.
+ * play.c - King's Family, the King's Blood solitaire: the rules in play,
+ * the legal moves, the chance nodes, the flow (init, current, apply) and the
+ * score.  The rules as the engine plays them, and its decisions:
+ * docs/kings-family.md.
  *
  * There are no turns.  Between decisions the game works through a stack of
  * pending work (effect draws, Marriages, forced Events, Events going to the
@@ -9,64 +11,12 @@
  */
 #include <string.h>
 
-#include "../core/rules.h"
+#include "../../core/rules.h"
 #include "family.h"
 
 #define CARD(cfg, c) (&(cfg)->deck.card[c])
 
-/* ---- options ---------------------------------------------------------- */
-
-static const char *const sibling_choices[] = {"last", "every", NULL};
-static const char *const events_choices[] = {"must", "optional", NULL};
-
-enum { OPT_DECK, OPT_SIBLINGS, OPT_EVENTS, OPT_MAX_MOVES, OPT_COUNT };
-
-static const crown_option_spec kf_options[OPT_COUNT] = {
-    {.name = "deck", .kind = CROWN_OPT_TEXT, .def_text = "default",
-     .help = "default, or the complete card list separated by spaces (docs/kings-blood-cards.md)"},
-    {.name = "sibling_effects", .kind = CROWN_OPT_ENUM, .choices = sibling_choices,
-     .help = "last: only the last sibling's effect counts; every: each sibling's effect"},
-    {.name = "events", .kind = CROWN_OPT_ENUM, .choices = events_choices,
-     .help = "must: playable Events must be played before drawing; optional: they need not"},
-    {.name = "max_moves", .kind = CROWN_OPT_INT, .min = 0, .max = 1000000000,
-     .def = KF_MOVE_LIMIT,
-     .help = "the game ends, scored as it stands, when the player would next choose a play "
-             "freely after this many decisions (a custom deck can make the game endless; a "
-             "real game takes at most a few hundred); 0: no limit"},
-};
-
-static int kf_configure(void *config, crown_optvals *vals, crown_err *err)
-{
-    kf_config *c = config;
-    int rc = kb_configure_deck(&c->deck, &c->faces, vals, OPT_DECK, err);
-    if (rc)
-        return rc;
-    c->every_sibling = vals->v[OPT_SIBLINGS] == 1;
-    c->events_optional = vals->v[OPT_EVENTS] == 1;
-    c->max_moves = (uint32_t)vals->v[OPT_MAX_MOVES];
-    const kb_family fams[] = {
-        {CROWN_KB_K_PLAY, KB_L_CHARACTERS, KB_L_CHARACTERS, 2, 1},
-        {CROWN_KB_K_EVENT, KB_L_ALL_EVENTS, KB_L_CHARACTERS, 1, 1},
-        {CROWN_KB_K_PLACE, KB_L_NONE, KB_L_CHARACTERS, 2, 1},
-        {CROWN_KB_K_SIBLING, KB_L_CHARACTERS, KB_L_NONE, 2, 1},
-        {CROWN_KB_K_DRAW, KB_L_NONE, KB_L_NONE, 1, 1},
-    };
-    kb_actions_init(&c->actions, &c->faces, fams, (int)(sizeof fams / sizeof fams[0]));
-    return CROWN_OK;
-}
-
-static int kf_num_players(const void *config)
-{
-    (void)config;
-    return 1;
-}
-
 /* ---- small helpers ---------------------------------------------------- */
-
-static int set_count(const gn_set *s)
-{
-    return gn_set_count(s);
-}
 
 static int ability_draws(int ability)
 {
@@ -116,7 +66,7 @@ static void take_from_pile(kf_state *s, int c)
     if (!gn_set_empty(&s->pile))
         return;
     saturating_inc(&s->exhausted);
-    if (set_count(&s->discards) > 20) {
+    if (kf_set_count(&s->discards) > 20) {
         s->pile = s->discards;
         memset(&s->discards, 0, sizeof s->discards);
     } else {
@@ -211,11 +161,6 @@ static size_t event_moves(const kf_config *cfg, const kf_state *s, gn_lazy_view 
 
 /* ---- the sibling run -------------------------------------------------- */
 
-static int run_active(const kf_state *s)
-{
-    return s->run_child != KF_NONE;
-}
-
 static void end_run(kf_state *s)
 {
     s->run_child = KF_NONE;
@@ -228,7 +173,7 @@ static void end_run(kf_state *s)
 static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move *out,
                             int *blocked)
 {
-    if (!run_active(s))
+    if (!kf_run_active(s))
         return 0;
     size_t n = 0;
     int number = CARD(cfg, s->run_child)->number;
@@ -261,7 +206,7 @@ static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move 
  * there is the sibling and nothing else. */
 static int sibling_spot(const kf_state *s, int row, int x)
 {
-    if (!run_active(s) || row != s->gn.row[s->run_child])
+    if (!kf_run_active(s) || row != s->gn.row[s->run_child])
         return 0;
     if (s->run_side)
         return x == s->gn.x[s->run_last] + 2 * s->run_side;
@@ -279,7 +224,7 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     size_t n = 0;
     gn_lazy_view view;
     view.built = 0; /* (not the whole view: it is rarely needed) */
-    int child_number = run_active(s) ? CARD(cfg, s->run_child)->number : -1;
+    int child_number = kf_run_active(s) ? CARD(cfg, s->run_child)->number : -1;
     /* Characters beside Active cards. */
     GN_FOR(&s->hand, c) {
         if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
@@ -316,30 +261,12 @@ static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out
     size_t siblings = sibling_moves(cfg, s, out + n, blocked);
     n += siblings;
     if (cfg->events_optional && events > 0 && n == events && kf_can_draw(s) &&
-        set_count(&s->hand) < KF_HAND_LIMIT)
+        kf_set_count(&s->hand) < KF_HAND_LIMIT)
         out[n++] = KF_M_DRAW;
     return n;
 }
 
-static size_t kf_action_count(const void *config)
-{
-    const kf_config *c = config;
-    return c->actions.start[c->actions.n];
-}
-
-static long kf_action_index(const void *config, crown_move m)
-{
-    const kf_config *c = config;
-    return kb_action_index(&c->actions, &c->faces, m);
-}
-
-static crown_move kf_action_move(const void *config, size_t i)
-{
-    const kf_config *c = config;
-    return kb_action_move(&c->actions, &c->faces, i);
-}
-
-static size_t kf_legal(const void *config, const void *state, crown_move *out)
+size_t kf_legal(const void *config, const void *state, crown_move *out)
 {
     const kf_config *cfg = config;
     const kf_state *s = state;
@@ -373,21 +300,21 @@ static size_t kf_legal(const void *config, const void *state, crown_move *out)
 
 /* The chance nodes as a draw of one card of the pile (Characters only for
  * the founder). */
-static size_t kf_chance_count(const void *config, const void *state)
+size_t kf_chance_count(const void *config, const void *state)
 {
     const kf_config *cfg = config;
     const kf_state *s = state;
     return kb_face_count(&cfg->faces, &s->pile, s->phase == KF_FOUND);
 }
 
-static crown_move kf_chance_nth(const void *config, const void *state, size_t k)
+crown_move kf_chance_nth(const void *config, const void *state, size_t k)
 {
     const kf_config *cfg = config;
     const kf_state *s = state;
     return kb_face_nth(&cfg->faces, &s->pile, s->phase == KF_FOUND, k);
 }
 
-static void kf_weights(const void *config, const void *state, uint32_t *weights)
+void kf_weights(const void *config, const void *state, uint32_t *weights)
 {
     const kf_config *cfg = config;
     const kf_state *s = state;
@@ -446,7 +373,7 @@ static void advance(const kf_config *cfg, kf_state *s)
                     s->nwork--;
                     continue;
                 }
-                if (set_count(&s->hand) >= KF_HAND_LIMIT) {
+                if (kf_set_count(&s->hand) >= KF_HAND_LIMIT) {
                     w->arg--; /* a draw beyond 10 cards is skipped */
                     continue;
                 }
@@ -491,7 +418,7 @@ static void advance(const kf_config *cfg, kf_state *s)
             }
         }
         /* A decision point. */
-        if (run_active(s)) {
+        if (kf_run_active(s)) {
             int blocked = 0;
             if (sibling_moves(cfg, s, NULL, &blocked) == 0) {
                 /* No further sibling: the last one's effect, at once. */
@@ -519,7 +446,7 @@ static void advance(const kf_config *cfg, kf_state *s)
         }
         if (blocked)
             end_game(s, KF_END_ROW_LIMIT);
-        else if (set_count(&s->hand) >= KF_HAND_LIMIT)
+        else if (kf_set_count(&s->hand) >= KF_HAND_LIMIT)
             end_game(s, KF_END_FULL_HAND);
         else if (!kf_can_draw(s))
             end_game(s, KF_END_STUCK);
@@ -591,7 +518,7 @@ static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m)
 
 /* ---- the rules table functions ---------------------------------------- */
 
-static void kf_init(const void *config, void *state)
+void kf_init(const void *config, void *state)
 {
     const kf_config *cfg = config;
     kf_state *s = state;
@@ -606,7 +533,7 @@ static void kf_init(const void *config, void *state)
     end_run(s);
 }
 
-static int kf_current(const void *config, const void *state)
+int kf_current(const void *config, const void *state)
 {
     (void)config;
     const kf_state *s = state;
@@ -619,7 +546,7 @@ static int kf_current(const void *config, const void *state)
     }
 }
 
-static void kf_apply(const void *config, void *state, crown_move m)
+void kf_apply(const void *config, void *state, crown_move m)
 {
     const kf_config *cfg = config;
     kf_state *s = state;
@@ -671,7 +598,7 @@ static void kf_apply(const void *config, void *state, crown_move m)
         break;
     }
     case KF_PLAY:
-        if (KF_KIND(m) != CROWN_KB_K_SIBLING && run_active(s)) {
+        if (KF_KIND(m) != CROWN_KB_K_SIBLING && kf_run_active(s)) {
             int k = ability_draws(s->run_pending);
             end_run(s);
             if (k) {
@@ -739,329 +666,7 @@ const char *kf_rating(int64_t score)
     return "Incredible!";
 }
 
-static void kf_returns(const void *config, const void *state, double *out)
+void kf_returns(const void *config, const void *state, double *out)
 {
     out[0] = (double)kf_score(config, state);
 }
-
-/* ---- text ------------------------------------------------------------- */
-
-static void put_card(const kf_config *cfg, int c, crown_buf *b)
-{
-    kb_put_card(CARD(cfg, c), b);
-}
-
-static void put_target(const kf_config *cfg, const kf_state *s, int t, crown_buf *b)
-{
-    kb_put_target(&cfg->deck, &s->gn, t, s->phase == KF_PLACE ? s->nc_card : -1, b);
-}
-
-static void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    static const char *const chance_word[] = {"deal ", "found ", "turn ", "draw ", "marriage "};
-    if (m >= 0 && m < GN_CARDS) {
-        crown_buf_puts(b, chance_word[s->phase <= KF_MARRIAGE ? s->phase : 3]);
-        put_card(cfg, m, b);
-        return;
-    }
-    switch (KF_KIND(m)) {
-    case CROWN_KB_K_PLAY:
-        crown_buf_puts(b, "play ");
-        put_card(cfg, KF_CARD(m), b);
-        crown_buf_puts(b, KF_SIDE(m) < 0 ? " left of " : " right of ");
-        put_target(cfg, s, KF_TARGET(m), b);
-        return;
-    case CROWN_KB_K_EVENT:
-        put_card(cfg, KF_CARD(m), b);
-        crown_buf_puts(b, " on ");
-        put_target(cfg, s, KF_TARGET(m), b);
-        return;
-    case CROWN_KB_K_PLACE:
-        crown_buf_puts(b, "place ");
-        crown_buf_puts(b, KF_SIDE(m) < 0 ? "left of " : "right of ");
-        put_target(cfg, s, KF_TARGET(m), b);
-        return;
-    case CROWN_KB_K_SIBLING:
-        crown_buf_puts(b, "sibling ");
-        put_card(cfg, KF_CARD(m), b);
-        crown_buf_puts(b, KF_SIDE(m) < 0 ? " left" : " right");
-        return;
-    default: crown_buf_puts(b, "draw"); return;
-    }
-}
-
-static int kf_move_canon(const void *config, const char *text, crown_buf *out)
-{
-    (void)config;
-    return kb_move_canon(text, 0, out);
-}
-
-static void kf_observe(const void *config, const void *state, int viewer, crown_buf *b)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    static const char *const phase_txt[] = {
-        "dealing", "founding the Genealogy", "restarting the Genealogy", "drawing",
-        "drawing for a Marriage", "play", "play the Event drawn at the Marriage",
-        "place the card the New Connection lifted", "over"};
-    static const char *const end_txt[] = {"", "the hand is empty",
-                                          "no play, and no card can be drawn",
-                                          "10 cards in hand, none playable",
-                                          "every play would break the row limit",
-                                          "no Character to start the Genealogy",
-                                          "the move limit was reached"};
-    int64_t score = kf_score(cfg, s);
-    crown_buf_printf(b, "King's Family, %s\n", phase_txt[s->phase]);
-    crown_buf_puts(b, "Genealogy (row: card@x, x in half cards; * Active, ^ Enthronement):\n");
-    genealogy shown = s->gn;
-    if (s->phase == KF_PLACE)
-        gn_remove(&shown, s->nc_card); /* the lifted card is in no row */
-    kb_put_rows(&cfg->deck, &shown, b);
-    crown_buf_printf(b, "generations: %d\n", gn_generations(&s->gn));
-    char head[64];
-    crown_buf hb;
-    crown_buf_init(&hb, head, sizeof head);
-    crown_buf_printf(&hb, "hand (%d):", set_count(&s->hand));
-    kb_put_list(&cfg->deck, head, &s->hand, b);
-    int pile = set_count(&s->pile);
-    crown_buf_init(&hb, head, sizeof head);
-    crown_buf_printf(&hb, "pile: %d card%s%s%s", pile, pile == 1 ? "" : "s",
-                     s->dead ? ", never drawn again" : "",
-                     viewer == CROWN_OMNISCIENT && pile ? ":" : "");
-    if (viewer == CROWN_OMNISCIENT)
-        kb_put_list(&cfg->deck, head, &s->pile, b);
-    else
-        crown_buf_printf(b, "%s\n", head);
-    crown_buf_init(&hb, head, sizeof head);
-    crown_buf_printf(&hb, "discards (%d):", set_count(&s->discards));
-    kb_put_list(&cfg->deck, head, &s->discards, b);
-    if (!gn_set_empty(&s->aside))
-        kb_put_list(&cfg->deck, "being resolved:", &s->aside, b);
-    if (s->phase == KF_PLACE) {
-        crown_buf_puts(b, "lifted: ");
-        put_card(cfg, s->nc_card, b);
-        crown_buf_printf(b, ", from row %d at %d\n", s->gn.row[s->nc_card],
-                         s->gn.x[s->nc_card]);
-    }
-    if (run_active(s)) {
-        crown_buf_puts(b, "newborn: ");
-        put_card(cfg, s->run_child, b);
-        if (s->run_side)
-            crown_buf_printf(b, ", siblings to the %s", s->run_side < 0 ? "left" : "right");
-        crown_buf_putc(b, '\n');
-    }
-    crown_buf_printf(b, "exhausted piles: %lu\nscore: %lld (%s)\n", (unsigned long)s->exhausted,
-                     (long long)score, kf_rating(score));
-    if (s->phase == KF_OVER)
-        crown_buf_printf(b, "game over: %s\n", end_txt[s->over]);
-}
-
-/* Nothing is hidden from anyone but the order of the pile, which is not
- * decided until a card is drawn: a resampled game keeps the history. */
-static int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer,
-                       crown_rng *rng, crown_move *out, void *scratch)
-{
-    (void)config;
-    (void)viewer;
-    (void)rng;
-    (void)scratch;
-    memcpy(out, hist, n * sizeof *out);
-    return CROWN_OK;
-}
-
-static int kf_check(const void *config, const void *state, crown_err *err)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    const gn_set *parts[] = {&s->hand, &s->pile, &s->discards, &s->aside, &s->gn.present,
-                             &s->gn.attached};
-    gn_set seen = {{0, 0}};
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        if ((seen.w[0] & parts[i]->w[0]) | (seen.w[1] & parts[i]->w[1])) {
-            crown_errf(err, "a card is in two places");
-            return -1;
-        }
-        gn_set_or(&seen, parts[i]);
-    }
-    if (set_count(&seen) != cfg->deck.n || gn_set_next(&seen, cfg->deck.n) >= 0) {
-        crown_errf(err, "cards are missing: %d of %d accounted for", set_count(&seen),
-                   cfg->deck.n);
-        return -1;
-    }
-    if (gn_check(&s->gn)) {
-        crown_errf(err, "the Genealogy is broken");
-        return -1;
-    }
-    GN_FOR(&s->gn.present, c) {
-        if (CARD(cfg, c)->kind != KB_CHARACTER) {
-            crown_errf(err, "an Event stands in the Genealogy");
-            return -1;
-        }
-        if (gn_row_size(&s->gn, s->gn.row[c]) > KF_ROW_LIMIT) {
-            crown_errf(err, "row %d holds more than 10 cards", s->gn.row[c]);
-            return -1;
-        }
-    }
-    if (set_count(&s->hand) > KF_HAND_LIMIT) {
-        crown_errf(err, "more than 10 cards in hand");
-        return -1;
-    }
-    if ((s->phase == KF_PLAY || s->phase == KF_FORCED || s->phase == KF_PLACE ||
-         s->phase == KF_DRAW || s->phase == KF_MARRIAGE) &&
-        gn_empty(&s->gn)) {
-        crown_errf(err, "an empty Genealogy was not restarted");
-        return -1;
-    }
-    if (s->dead && kf_can_draw(s)) {
-        crown_errf(err, "cards in a pile that is never drawn");
-        return -1;
-    }
-    if (s->overflow || s->nwork > KF_QUEUE) {
-        crown_errf(err, "the work stack overflowed: rule work was dropped");
-        return -1;
-    }
-    if (s->phase == KF_OVER && (s->nwork || !gn_set_empty(&s->aside))) {
-        crown_errf(err, "the game is over with work or Events still being resolved");
-        return -1;
-    }
-    return 0;
-}
-
-/* ---- the table -------------------------------------------------------- */
-
-/* ---- structured views (docs/kings-family.md) --------------------------- */
-
-static const char *const kf_phase_name[] = {"deal", "found", "restart", "draw", "marriage",
-                                            "play", "forced", "place", "over"};
-static const char *const kf_end_name[] = {"", "hand_empty", "stuck", "full_hand",
-                                          "row_limit", "no_founder", "move_limit"};
-
-static void kf_observe_tensor(const void *config, const void *state, int viewer,
-                              crown_tensor *t)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    size_t n = (size_t)cfg->deck.n + 1;
-    int lifted = s->phase == KF_PLACE ? s->nc_card : -1;
-    float *v;
-    if ((v = crown_tensor_piece(t, "seat", 1, 0, 0)))
-        v[0] = viewer == 0;
-    if ((v = crown_tensor_piece(t, "current", 1, 0, 0)))
-        v[0] = kf_current(cfg, s) == 0;
-    if ((v = crown_tensor_piece(t, "phase", KF_OVER + 1, 0, 0)))
-        v[s->phase] = 1.0f;
-    kb_tensor_genealogy(&cfg->deck, &s->gn, lifted, t);
-    if ((v = crown_tensor_piece(t, "generations", 1, 0, 0)))
-        v[0] = (float)gn_generations(&s->gn);
-    kb_tensor_cards(&cfg->deck, &s->hand, crown_tensor_piece(t, "hand", n, 0, 0));
-    if ((v = crown_tensor_piece(t, "hand_size", 1, 0, 0)))
-        v[0] = (float)set_count(&s->hand);
-    if ((v = crown_tensor_piece(t, "pile", 1, 0, 0)))
-        v[0] = (float)set_count(&s->pile);
-    if ((v = crown_tensor_piece(t, "pile_dead", 1, 0, 0)))
-        v[0] = (float)(s->dead != 0);
-    kb_tensor_cards(&cfg->deck, &s->discards, crown_tensor_piece(t, "discards", n, 0, 0));
-    kb_tensor_cards(&cfg->deck, &s->aside, crown_tensor_piece(t, "being_resolved", n, 0, 0));
-    if ((v = crown_tensor_piece(t, "lifted", n, 0, 0)) && lifted >= 0)
-        v[cfg->deck.face[lifted]] = 1.0f;
-    if ((v = crown_tensor_piece(t, "lifted_from", 2, 0, 0)) && lifted >= 0) {
-        v[0] = (float)s->gn.row[lifted];
-        v[1] = (float)s->gn.x[lifted];
-    }
-    if ((v = crown_tensor_piece(t, "newborn", n, 0, 0)) && run_active(s))
-        v[kb_place_id(&cfg->deck, &s->gn, lifted, s->run_child)] = 1.0f;
-    if ((v = crown_tensor_piece(t, "siblings_side", 2, 0, 0)) && run_active(s) && s->run_side)
-        v[s->run_side > 0] = 1.0f;
-    if ((v = crown_tensor_piece(t, "exhausted", 1, 0, 0)))
-        v[0] = (float)s->exhausted;
-    if ((v = crown_tensor_piece(t, "score", 1, 0, 0)))
-        v[0] = (float)kf_score(cfg, s);
-    if ((v = crown_tensor_piece(t, "end", KF_END_MOVE_LIMIT + 1, 0, 0)) && s->phase == KF_OVER)
-        v[s->over] = 1.0f;
-}
-
-static void kf_observe_json(const void *config, const void *state, int viewer, crown_buf *b)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    int lifted = s->phase == KF_PLACE ? s->nc_card : -1;
-    int who = kf_current(cfg, s);
-    int64_t score = kf_score(cfg, s);
-    crown_buf_puts(b, "{\"game\": \"kings_family\", \"viewer\": ");
-    crown_buf_json_viewer(b, viewer);
-    crown_buf_printf(b, ", \"phase\": \"%s\", \"to_move\": %s,\n \"genealogy\": ",
-                     kf_phase_name[s->phase],
-                     who == 0 ? "0" : who == CROWN_CHANCE ? "\"chance\"" : "null");
-    kb_json_genealogy(&cfg->deck, &s->gn, lifted, b);
-    crown_buf_printf(b, ",\n \"generations\": %d, \"hand\": ", gn_generations(&s->gn));
-    kb_json_cards(&cfg->deck, &s->hand, b);
-    crown_buf_printf(b, ",\n \"pile\": %d, \"pile_dead\": %s, \"pile_cards\": ",
-                     set_count(&s->pile), s->dead ? "true" : "false");
-    if (viewer == CROWN_OMNISCIENT)
-        kb_json_cards(&cfg->deck, &s->pile, b);
-    else
-        crown_buf_puts(b, "null");
-    crown_buf_puts(b, ",\n \"discards\": ");
-    kb_json_cards(&cfg->deck, &s->discards, b);
-    crown_buf_puts(b, ",\n \"being_resolved\": ");
-    kb_json_cards(&cfg->deck, &s->aside, b);
-    crown_buf_puts(b, ",\n \"lifted\": ");
-    if (lifted >= 0)
-        crown_buf_printf(b, "{\"card\": %d, \"row\": %d, \"x\": %d}", cfg->deck.face[lifted],
-                         s->gn.row[lifted], s->gn.x[lifted]);
-    else
-        crown_buf_puts(b, "null");
-    crown_buf_puts(b, ", \"newborn\": ");
-    if (run_active(s))
-        crown_buf_printf(b, "{\"card\": %d, \"siblings_side\": %s}",
-                         kb_place_id(&cfg->deck, &s->gn, lifted, s->run_child),
-                         s->run_side < 0 ? "\"left\"" : s->run_side > 0 ? "\"right\"" : "null");
-    else
-        crown_buf_puts(b, "null");
-    crown_buf_printf(b, ",\n \"exhausted\": %lu, \"score\": %lld, \"rating\": ",
-                     (unsigned long)s->exhausted, (long long)score);
-    crown_buf_json_string(b, kf_rating(score));
-    crown_buf_puts(b, ", \"end\": ");
-    if (s->phase == KF_OVER)
-        crown_buf_printf(b, "\"%s\"}\n", kf_end_name[s->over]);
-    else
-        crown_buf_puts(b, "null}\n");
-}
-
-const crown_rules crown_family_rules = {
-    .name = "kings_family",
-    .summary = "King's Family: the King's Blood solitaire, scored by the depth of the Genealogy",
-    .options = kf_options,
-    .noptions = OPT_COUNT,
-    .config_size = sizeof(kf_config),
-    .state_size = sizeof(kf_state),
-    .max_moves = KF_MAX_MOVES,
-    .configure = kf_configure,
-    .num_players = kf_num_players,
-    .init = kf_init,
-    .current = kf_current,
-    .legal = kf_legal,
-    .chance_weights = kf_weights,
-    .chance_count = kf_chance_count,
-    .chance_nth = kf_chance_nth,
-    .apply = kf_apply,
-    .why_illegal = kf_why_illegal,
-    .action_count = kf_action_count,
-    .action_index = kf_action_index,
-    .action_move = kf_action_move,
-    .move_text = kf_move_text,
-    .move_canon = kf_move_canon,
-    .move_parse = kf_move_parse,
-    .notation = "play B5f right of B3m, sibling B4f left, assassination on B3m, "
-                "place left of R7f, draw",
-    .observe = kf_observe,
-    .observe_tensor = kf_observe_tensor,
-    .observe_json = kf_observe_json,
-    .move_json = kb_move_json,
-    .returns = kf_returns,
-    .scores = kf_returns,
-    .resample = kf_resample,
-    .check = kf_check,
-};

@@ -1,14 +1,13 @@
 /*
- * family_why.c - King's Family: why a move is not legal, for the messages
- * of crown_apply and crown_move_from_text (the rules table's why_illegal),
- * and the reading of a move text into its move (move_parse).  The rules it
- * explains: docs/kings-family.md.
+ * why_illegal.c - King's Family: why a move is not legal, for the messages
+ * of crown_apply and crown_move_from_text (the rules table's why_illegal).
+ * The rules it explains: docs/kings-family.md.
  *
  * Each reason is a fact of the state that rules the move out, checked in
  * turn; what no check explains gets a generic reason.
  */
 #include "family.h"
-#include "why.h"
+#include "../why.h"
 
 #define CARD(cfg, i) (&(cfg)->deck.card[i])
 
@@ -121,13 +120,4 @@ void kf_why_illegal(const void *config, const void *state, crown_move m, crown_b
     }
     if (!done)
         crown_buf_puts(b, "it is not one of the moves the rules allow now");
-}
-
-int kf_move_parse(const void *config, const void *state, const char *text, crown_move *out)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    kb_reading r = {&cfg->deck, &cfg->faces, &s->gn, s->phase == KF_PLACE ? s->nc_card : -1,
-                    &s->hand, &s->pile, 0};
-    return kb_move_parse(&r, text, out);
 }

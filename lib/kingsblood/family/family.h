@@ -1,18 +1,20 @@
 /*
- * family.h - King's Family, the King's Blood solitaire (internal).
+ * family.h - King's Family, the King's Blood solitaire: the internal header
+ * of its folder, with the configuration, the state, the small helpers
+ * several files use, and what each file of the folder gives the others.
  *
  * The state is one plain block; the tests read it directly.
  */
-#ifndef CROWN_KINGSBLOOD_FAMILY_H
-#define CROWN_KINGSBLOOD_FAMILY_H
+#ifndef CROWN_KINGSBLOOD_FAMILY_FAMILY_H
+#define CROWN_KINGSBLOOD_FAMILY_FAMILY_H
 
 #include <stdint.h>
 
 #include "crown/kingsblood.h"
 
-#include "cards.h"
-#include "common.h"
-#include "genealogy.h"
+#include "../cards.h"
+#include "../common.h"
+#include "../genealogy.h"
 
 #define KF_HAND_LIMIT 10
 #define KF_ROW_LIMIT 10
@@ -118,18 +120,62 @@ enum kf_end {
     KF_END_MOVE_LIMIT   /* max_moves decisions were made */
 };
 
-int64_t kf_score(const kf_config *c, const kf_state *s);
-const char *kf_rating(int64_t score);
-
 /* A card can be drawn (the solitaire draws from the pile only). */
 static inline int kf_can_draw(const kf_state *s)
 {
     return !gn_set_empty(&s->pile);
 }
 
-/* family_why.c: the rules table's why_illegal and move_parse; the table. */
-void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+/* The number of cards in a set. */
+static inline int kf_set_count(const gn_set *s)
+{
+    return gn_set_count(s);
+}
+
+/* A sibling run is going on: the last birth may still get siblings. */
+static inline int kf_run_active(const kf_state *s)
+{
+    return s->run_child != KF_NONE;
+}
+
+/* play.c: the rules in play, and the score and its rating. */
+void kf_init(const void *config, void *state);
+int kf_current(const void *config, const void *state);
+size_t kf_legal(const void *config, const void *state, crown_move *out);
+void kf_weights(const void *config, const void *state, uint32_t *weights);
+size_t kf_chance_count(const void *config, const void *state);
+crown_move kf_chance_nth(const void *config, const void *state, size_t k);
+void kf_apply(const void *config, void *state, crown_move m);
+void kf_returns(const void *config, const void *state, double *out);
+int64_t kf_score(const kf_config *c, const kf_state *s);
+const char *kf_rating(int64_t score);
+
+/* text.c: the text of moves and positions. */
+void kf_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+int kf_move_canon(const void *config, const char *text, crown_buf *out);
 int kf_move_parse(const void *config, const void *state, const char *text, crown_move *out);
+void kf_observe(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* views.c: the structured views. */
+void kf_observe_tensor(const void *config, const void *state, int viewer, crown_tensor *t);
+void kf_observe_json(const void *config, const void *state, int viewer, crown_buf *b);
+
+/* determinize.c: resample. */
+int kf_resample(const void *config, const crown_move *hist, size_t n, int viewer, crown_rng *rng,
+                crown_move *out, void *scratch);
+
+/* actions.c: the dense action index. */
+size_t kf_action_count(const void *config);
+long kf_action_index(const void *config, crown_move m);
+crown_move kf_action_move(const void *config, size_t i);
+
+/* why_illegal.c: the reasons of illegal moves. */
+void kf_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
+
+/* check.c: the internal consistency check. */
+int kf_check(const void *config, const void *state, crown_err *err);
+
+/* rules.c: the rules table. */
 extern const crown_rules crown_family_rules;
 
 #endif
