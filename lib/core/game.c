@@ -25,21 +25,12 @@
 
 #include "core.h"
 
-#define CROWN_EXPORT __attribute__((visibility("default")))
-
 #define HISTORY_RESERVE 256 /* entries and snapshots crown_new makes room for */
 #define HISTORY_FIRST 16     /* ... and the first room of a clone's own entries */
-#define MOVE_TEXT_MAX 128
 
 /* ---- errors ----------------------------------------------------------- */
 
-static int fail(crown_game *g, int code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static int fail(crown_game *g, int code, const char *fmt, ...)
+int crown_fail(crown_game *g, int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -48,13 +39,13 @@ static int fail(crown_game *g, int code, const char *fmt, ...)
     return code;
 }
 
-static int fail_err(crown_game *g, int code, const crown_err *e)
+int crown_fail_err(crown_game *g, int code, const crown_err *e)
 {
     snprintf(g->err, sizeof g->err, "%s", e->msg);
     return code;
 }
 
-static void copy_msg(char *dst, size_t cap, const char *msg)
+void crown_copy_msg(char *dst, size_t cap, const char *msg)
 {
     if (dst && cap > 0)
         snprintf(dst, cap, "%s", msg);
@@ -129,80 +120,8 @@ static void set_pointers(crown_game *g)
 
 /* ---- the history ------------------------------------------------------ */
 
-/* Shared history: entries [start, start + n) and snapshots [snap_start,
- * snap_start + nsnaps), after those of the parent chain.  Immutable once
- * made; freed with its last reference. */
-typedef struct crown_chunk {
-    atomic_size_t refs;
-    struct crown_chunk *parent;
-    size_t start, n, snap_start, nsnaps;
-    crown_move *hist;
-    uint8_t *flags;
-    uint32_t *slot;
-    unsigned char *snaps;
-} crown_chunk;
-
-static void chunk_release(crown_chunk *c)
-{
-    while (c && atomic_fetch_sub(&c->refs, 1) == 1) {
-        crown_chunk *parent = c->parent;
-        free(c);
-        c = parent;
-    }
-}
-
-static void chunk_retain(crown_chunk *c)
-{
-    if (c)
-        atomic_fetch_add(&c->refs, 1);
-}
-
-/* The chunk holding entry i (< base_n). */
-static const crown_chunk *chunk_of_entry(const crown_game *g, size_t i)
-{
-    const crown_chunk *c = g->base;
-    while (i < c->start)
-        c = c->parent;
-    return c;
-}
-
-static crown_move entry_move(const crown_game *g, size_t i)
-{
-    if (i >= g->base_n)
-        return g->hist[i - g->base_n];
-    const crown_chunk *c = chunk_of_entry(g, i);
-    return c->hist[i - c->start];
-}
-
-static unsigned entry_flags(const crown_game *g, size_t i)
-{
-    if (i >= g->base_n)
-        return g->flags[i - g->base_n];
-    const crown_chunk *c = chunk_of_entry(g, i);
-    return c->flags[i - c->start];
-}
-
-static size_t entry_slot(const crown_game *g, size_t i)
-{
-    if (i >= g->base_n)
-        return g->slot[i - g->base_n];
-    const crown_chunk *c = chunk_of_entry(g, i);
-    return c->slot[i - c->start];
-}
-
-static const unsigned char *snapshot(const crown_game *g, size_t slot)
-{
-    size_t ss = g->rules->state_size;
-    if (slot >= g->base_snaps)
-        return g->snaps + (slot - g->base_snaps) * ss;
-    const crown_chunk *c = g->base;
-    while (slot < c->snap_start)
-        c = c->parent;
-    return c->snaps + (slot - c->snap_start) * ss;
-}
-
 /* The moves of the history in out[0..n). */
-static void copy_moves(const crown_game *g, crown_move *out)
+void crown_copy_moves(const crown_game *g, crown_move *out)
 {
     if (g->n > g->base_n)
         memcpy(out + g->base_n, g->hist, (g->n - g->base_n) * sizeof *out);
@@ -223,7 +142,7 @@ static void copy_moves(const crown_game *g, crown_move *out)
  * handle cloned after every move would otherwise make a chain of one chunk
  * per move, and reading an entry would cost a walk down it).  An entry is
  * copied at most log2(n) times that way. */
-static int share_history(crown_game *g)
+int crown_share_history(crown_game *g)
 {
     size_t ss = g->rules->state_size;
     if (g->n == g->base_n)
@@ -275,8 +194,8 @@ static int share_history(crown_game *g)
     /* The handle's reference to its old chain passes to the new chunk's
      * parent (when nothing was taken in) or is let go. */
     if (keep != g->base) {
-        chunk_retain(keep);
-        chunk_release(g->base);
+        crown_chunk_retain(keep);
+        crown_chunk_release(g->base);
     }
     g->base = c;
     g->base_n = g->n;
@@ -286,7 +205,7 @@ static int share_history(crown_game *g)
 
 /* Grows the handle's own arrays to hold at least `need` entries, and
  * `need_snaps` snapshots; 0 or -1 (what was grown stays grown). */
-static int reserve(crown_game *g, size_t need, size_t need_snaps)
+int crown_reserve(crown_game *g, size_t need, size_t need_snaps)
 {
     if (need > g->cap) {
         size_t cap = g->cap ? g->cap : HISTORY_FIRST;
@@ -324,9 +243,9 @@ static int reserve(crown_game *g, size_t need, size_t need_snaps)
     return 0;
 }
 
-static void free_history(crown_game *g)
+void crown_free_history(crown_game *g)
 {
-    chunk_release(g->base);
+    crown_chunk_release(g->base);
     free(g->hist);
     free(g->slot);
     free(g->flags);
@@ -337,7 +256,7 @@ CROWN_EXPORT void crown_free(crown_game *g)
 {
     if (!g)
         return;
-    free_history(g);
+    crown_free_history(g);
     free(g);
 }
 
@@ -361,7 +280,7 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
         return rc;
     }
     g->players = r->num_players(g->config);
-    if (reserve(g, HISTORY_RESERVE, HISTORY_RESERVE)) {
+    if (crown_reserve(g, HISTORY_RESERVE, HISTORY_RESERVE)) {
         crown_free(g);
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
@@ -373,67 +292,25 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
 
 /* ---- moves ------------------------------------------------------------ */
 
-/* Forgets what the handle knows of the state (after any change). */
-static void changed(crown_game *g)
-{
-    g->legal_valid = 0;
-    g->who_valid = 0;
-}
-
-static int current(crown_game *g)
-{
-    if (!g->who_valid) {
-        g->who = g->rules->current(g->config, g->state);
-        g->who_valid = 1;
-    }
-    return g->who;
-}
-
-/* The legal moves of the current state, in scratch; computed once per state
- * (a caller's crown_legal_moves followed by crown_apply lists them once). */
-static size_t gen_legal(crown_game *g)
-{
-    if (!g->legal_valid) {
-        g->legal_n = g->rules->legal(g->config, g->state, g->scratch);
-        g->legal_valid = 1;
-    }
-    return g->legal_n;
-}
-
-static int in_sorted(const crown_move *a, size_t n, crown_move m)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (a[mid] == m)
-            return 1;
-        if (a[mid] < m)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return 0;
-}
-
 /* Is m legal now?  Through the game's own check when it has one and the
  * moves are not listed yet, else in the list. */
-static int legal_now(crown_game *g, crown_move m)
+int crown_legal_now(crown_game *g, crown_move m)
 {
     if (g->rules->is_legal && !g->legal_valid)
         return g->rules->is_legal(g->config, g->state, m) != 0;
-    return in_sorted(g->scratch, gen_legal(g), m);
+    return crown_in_sorted(g->scratch, crown_gen_legal(g), m);
 }
 
 /* Records and applies a move known to be legal at a node of kind `who`. */
-static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
-                            crown_err *err)
+int crown_record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
+                           crown_err *err)
 {
     if (who != CROWN_CHANCE)
         flags &= ~CROWN_H_AUTO;
     int snap = !(flags & CROWN_H_AUTO);
     size_t own = g->n - g->base_n, own_snaps = g->nsnaps - g->base_snaps;
     if ((own >= g->cap || own_snaps >= g->snapcap) &&
-        reserve(g, own + 1, own_snaps + (size_t)snap)) {
+        crown_reserve(g, own + 1, own_snaps + (size_t)snap)) {
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
     }
@@ -449,7 +326,7 @@ static int record_and_apply(crown_game *g, int who, crown_move m, unsigned flags
     g->hist[own] = m;
     g->flags[own] = (uint8_t)flags;
     g->n++;
-    changed(g);
+    crown_changed(g);
     g->rules->apply(g->config, g->state, m);
     return CROWN_OK;
 }
@@ -469,13 +346,13 @@ static void put_reason(const crown_game *g, crown_move m, crown_buf *b)
 /* The message of a move that is not legal now: "move 1089 (beat GN with
  * RQ) is not legal: RQ is not in seat 0's hand".  The move's text when the
  * encoding can express it (a decision: the game writes any of those). */
-static void illegal_move(const crown_game *g, crown_move m, crown_err *err)
+void crown_illegal_move(const crown_game *g, crown_move m, crown_err *err)
 {
     crown_buf b;
     crown_buf_init(&b, err->msg, sizeof err->msg);
     crown_buf_printf(&b, "move %ld", (long)m);
     if (g->rules->action_index(g->config, m) >= 0) {
-        char text[MOVE_TEXT_MAX];
+        char text[CROWN_MOVE_TEXT_MAX];
         crown_buf t;
         crown_buf_init(&t, text, sizeof text);
         g->rules->move_text(g->config, g->state, m, &t);
@@ -487,20 +364,20 @@ static void illegal_move(const crown_game *g, crown_move m, crown_err *err)
 
 int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err)
 {
-    int who = current(g);
+    int who = crown_current(g);
     if (who == CROWN_TERMINAL) {
         crown_errf(err, "the game is over: no move is legal");
         return CROWN_EILLEGAL;
     }
-    if (!legal_now(g, m)) {
-        illegal_move(g, m, err);
+    if (!crown_legal_now(g, m)) {
+        crown_illegal_move(g, m, err);
         return CROWN_EILLEGAL;
     }
-    return record_and_apply(g, who, m, flags, err);
+    return crown_record_and_apply(g, who, m, flags, err);
 }
 
 /* Picks the outcome of the current chance node from (seed, chance index). */
-static crown_move draw_outcome(crown_game *g)
+crown_move crown_draw_outcome(crown_game *g)
 {
     crown_rng r;
     crown_rng_seed(&r, g->seed, g->nchance);
@@ -508,7 +385,7 @@ static crown_move draw_outcome(crown_game *g)
         size_t n = g->rules->chance_count(g->config, g->state);
         return g->rules->chance_nth(g->config, g->state, crown_rng_below(&r, n));
     }
-    size_t n = gen_legal(g);
+    size_t n = crown_gen_legal(g);
     if (!g->rules->chance_weights)
         return g->scratch[crown_rng_below(&r, n)];
     g->rules->chance_weights(g->config, g->state, g->weights);
@@ -526,9 +403,9 @@ int crown_game_settle(crown_game *g, crown_err *err)
 {
     if (g->explicit_chance)
         return CROWN_OK;
-    while (current(g) == CROWN_CHANCE) {
+    while (crown_current(g) == CROWN_CHANCE) {
         /* The outcome comes from the legal list: no need to check it again. */
-        int rc = record_and_apply(g, CROWN_CHANCE, draw_outcome(g), CROWN_H_AUTO, err);
+        int rc = crown_record_and_apply(g, CROWN_CHANCE, crown_draw_outcome(g), CROWN_H_AUTO, err);
         if (rc)
             return rc;
     }
@@ -537,17 +414,17 @@ int crown_game_settle(crown_game *g, crown_err *err)
 
 /* Drops history entries k..n-1 and restores the state before entry k,
  * which has a snapshot (a decision or an explicit chance outcome). */
-static void truncate_to(crown_game *g, size_t k)
+void crown_truncate_to(crown_game *g, size_t k)
 {
-    if (k >= g->n || (entry_flags(g, k) & CROWN_H_AUTO))
+    if (k >= g->n || (crown_entry_flags(g, k) & CROWN_H_AUTO))
         return;
     for (size_t i = k; i < g->n; i++)
-        if (entry_flags(g, i) & CROWN_H_CHANCE)
+        if (crown_entry_flags(g, i) & CROWN_H_CHANCE)
             g->nchance--;
-    size_t slot = entry_slot(g, k);
-    memcpy(g->state, snapshot(g, slot), g->rules->state_size);
+    size_t slot = crown_entry_slot(g, k);
+    memcpy(g->state, crown_snapshot(g, slot), g->rules->state_size);
     g->nsnaps = slot;
-    changed(g);
+    crown_changed(g);
     g->n = k;
     if (k < g->base_n) {
         /* Back into the shared chunks: the own entries start at k now, and
@@ -556,8 +433,8 @@ static void truncate_to(crown_game *g, size_t k)
         g->base_snaps = slot;
         while (g->base && g->base_n <= g->base->start) {
             crown_chunk *parent = g->base->parent;
-            chunk_retain(parent);
-            chunk_release(g->base);
+            crown_chunk_retain(parent);
+            crown_chunk_release(g->base);
             g->base = parent;
         }
     }
@@ -568,19 +445,19 @@ static void truncate_to(crown_game *g, size_t k)
  * state) by replaying the entries between. */
 static const void *state_before(crown_game *g, size_t index)
 {
-    if (!(entry_flags(g, index) & CROWN_H_AUTO))
-        return snapshot(g, entry_slot(g, index));
+    if (!(crown_entry_flags(g, index) & CROWN_H_AUTO))
+        return crown_snapshot(g, crown_entry_slot(g, index));
     size_t j = index;
-    while (j > 0 && (entry_flags(g, j - 1) & CROWN_H_AUTO))
+    while (j > 0 && (crown_entry_flags(g, j - 1) & CROWN_H_AUTO))
         j--;
     if (j == 0) {
         g->rules->init(g->config, g->pstate);
     } else {
         j--;
-        memcpy(g->pstate, snapshot(g, entry_slot(g, j)), g->rules->state_size);
+        memcpy(g->pstate, crown_snapshot(g, crown_entry_slot(g, j)), g->rules->state_size);
     }
     for (; j < index; j++)
-        g->rules->apply(g->config, g->pstate, entry_move(g, j));
+        g->rules->apply(g->config, g->pstate, crown_entry_move(g, j));
     return g->pstate;
 }
 
@@ -611,7 +488,7 @@ static void list_games(char *out, size_t cap)
     }
 }
 
-static int find_game(const char *name, const crown_rules **r, crown_err *err)
+int crown_find_game(const char *name, const crown_rules **r, crown_err *err)
 {
     *r = crown_find_rules(name);
     if (*r)
@@ -631,19 +508,19 @@ CROWN_EXPORT int crown_new_ex(crown_game **out, const char *name, const char *op
 {
     crown_err err = {{0}};
     if (!out) {
-        copy_msg(errbuf, errcap, "invalid argument: out is NULL");
+        crown_copy_msg(errbuf, errcap, "invalid argument: out is NULL");
         return CROWN_EINVAL;
     }
     *out = NULL;
     if (!name) {
-        copy_msg(errbuf, errcap, "invalid argument: name is NULL");
+        crown_copy_msg(errbuf, errcap, "invalid argument: name is NULL");
         return CROWN_EINVAL;
     }
     const crown_rules *r;
     crown_optvals vals;
     int explicit_chance;
     crown_game *g = NULL;
-    int rc = find_game(name, &r, &err);
+    int rc = crown_find_game(name, &r, &err);
     if (!rc)
         rc = crown_parse_options(r, options, &vals, &explicit_chance, &err);
     if (!rc)
@@ -656,7 +533,7 @@ CROWN_EXPORT int crown_new_ex(crown_game **out, const char *name, const char *op
         }
     }
     if (rc) {
-        copy_msg(errbuf, errcap, err.msg);
+        crown_copy_msg(errbuf, errcap, err.msg);
         return rc;
     }
     *out = g;
@@ -672,23 +549,23 @@ CROWN_EXPORT int crown_new(crown_game **out, const char *name, const char *optio
 CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
 {
     if (!out)
-        return g ? fail(g, CROWN_EINVAL, "invalid argument: out is NULL") : CROWN_EINVAL;
+        return g ? crown_fail(g, CROWN_EINVAL, "invalid argument: out is NULL") : CROWN_EINVAL;
     *out = NULL;
     if (!g)
         return CROWN_EINVAL;
     layout l = layout_of(g->rules);
     crown_game *c = malloc(l.total);
     if (!c)
-        return fail(g, CROWN_ENOMEM, "out of memory");
+        return crown_fail(g, CROWN_ENOMEM, "out of memory");
     /* The history is shared, not copied (see the top of this file). */
-    if (share_history(g)) {
+    if (crown_share_history(g)) {
         free(c);
-        return fail(g, CROWN_ENOMEM, "out of memory");
+        return crown_fail(g, CROWN_ENOMEM, "out of memory");
     }
     memcpy(c, g, l.scratch); /* the handle, configuration and state; not the buffers */
     set_pointers(c);
-    changed(c);
-    chunk_retain(c->base);
+    crown_changed(c);
+    crown_chunk_retain(c->base);
     c->hist = NULL;
     c->slot = NULL;
     c->flags = NULL;
@@ -715,16 +592,16 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     if (!dst)
         return CROWN_EINVAL;
     if (!src)
-        return fail(dst, CROWN_EINVAL, "invalid argument: src is NULL");
+        return crown_fail(dst, CROWN_EINVAL, "invalid argument: src is NULL");
     if (dst == src)
         return CROWN_OK;
     if (dst->rules != src->rules)
-        return fail(dst, CROWN_EINVAL, "invalid argument: src is a game of %s, dst of %s",
+        return crown_fail(dst, CROWN_EINVAL, "invalid argument: src is a game of %s, dst of %s",
                     src->rules->name, dst->rules->name);
     /* The history is shared, as by crown_clone; dst keeps its own arrays
      * (empty now) for the moves it makes next, and its message. */
-    if (share_history(src))
-        return fail(dst, CROWN_ENOMEM, "out of memory");
+    if (crown_share_history(src))
+        return crown_fail(dst, CROWN_ENOMEM, "out of memory");
     const crown_rules *r = src->rules;
     int same = dst->explicit_chance == src->explicit_chance && same_options(r, dst, src);
     crown_move *hist = dst->hist;
@@ -733,7 +610,7 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     unsigned char *snaps = dst->snaps;
     size_t cap = dst->cap, snapcap = dst->snapcap;
     crown_chunk *old = dst->base;
-    chunk_retain(src->base);
+    crown_chunk_retain(src->base);
     /* The handle's fields but its message (the last); the options, and the
      * configuration made from them, only when they differ. */
     size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof src->opts;
@@ -748,7 +625,7 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     memcpy(dst->state, src->state, r->state_size);
     if (src->legal_valid) /* (a cached list comes along: a playout starts with it) */
         memcpy(dst->scratch, src->scratch, src->legal_n * sizeof *dst->scratch);
-    chunk_release(old);
+    crown_chunk_release(old);
     dst->hist = hist;
     dst->flags = flags;
     dst->slot = slot;
@@ -760,26 +637,14 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
 
 /* ---- public: facts ---------------------------------------------------- */
 
-#define CHECK_GAME(g) \
-    do { \
-        if (!(g)) \
-            return CROWN_EINVAL; \
-    } while (0)
-
-#define CHECK_ARG(g, p) \
-    do { \
-        if (!(p)) \
-            return fail((g), CROWN_EINVAL, "invalid argument: %s is NULL", #p); \
-    } while (0)
-
 /* Ends a text-producing call: reports the size, checks the capacity. */
-static int finish_text(crown_game *g, crown_buf *b, size_t *len)
+int crown_finish_text(crown_game *g, crown_buf *b, size_t *len)
 {
     *len = b->len;
     if (b->len + 1 > b->cap) {
         if (b->cap > 0)
             b->p[0] = '\0';
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu bytes needed", b->len + 1);
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu bytes needed", b->len + 1);
     }
     return CROWN_OK;
 }
@@ -789,7 +654,7 @@ CROWN_EXPORT const char *crown_name(const crown_game *g)
     return g ? g->rules->name : NULL;
 }
 
-static void put_game_string(const crown_game *g, crown_buf *b)
+void crown_put_game_string(const crown_game *g, crown_buf *b)
 {
     crown_buf_puts(b, g->rules->name);
     crown_buf_putc(b, ':');
@@ -802,8 +667,8 @@ CROWN_EXPORT int crown_game_string(crown_game *g, char *buf, size_t cap, size_t 
     CHECK_ARG(g, len);
     crown_buf b;
     crown_buf_init(&b, buf, cap);
-    put_game_string(g, &b);
-    return finish_text(g, &b, len);
+    crown_put_game_string(g, &b);
+    return crown_finish_text(g, &b, len);
 }
 
 CROWN_EXPORT int crown_seed(crown_game *g, uint64_t *seed)
@@ -826,7 +691,7 @@ CROWN_EXPORT int crown_current_player(crown_game *g, int *player)
 {
     CHECK_GAME(g);
     CHECK_ARG(g, player);
-    *player = current(g);
+    *player = crown_current(g);
     return CROWN_OK;
 }
 
@@ -834,7 +699,7 @@ CROWN_EXPORT int crown_is_terminal(crown_game *g, int *terminal)
 {
     CHECK_GAME(g);
     CHECK_ARG(g, terminal);
-    *terminal = current(g) == CROWN_TERMINAL;
+    *terminal = crown_current(g) == CROWN_TERMINAL;
     return CROWN_OK;
 }
 
@@ -853,7 +718,7 @@ CROWN_EXPORT int crown_legal_moves(crown_game *g, crown_move *moves, size_t cap,
     CHECK_GAME(g);
     CHECK_ARG(g, count);
     if (!moves && cap > 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: moves is NULL with cap > 0");
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: moves is NULL with cap > 0");
     size_t n;
     if (g->rules->is_legal && !g->legal_valid && cap >= g->rules->max_moves) {
         /* Straight into the caller's buffer: apply checks a move without
@@ -861,10 +726,10 @@ CROWN_EXPORT int crown_legal_moves(crown_game *g, crown_move *moves, size_t cap,
         *count = g->rules->legal(g->config, g->state, moves);
         return CROWN_OK;
     }
-    n = gen_legal(g);
+    n = crown_gen_legal(g);
     *count = n;
     if (n > cap)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", n);
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", n);
     if (n)
         memcpy(moves, g->scratch, n * sizeof *moves);
     return CROWN_OK;
@@ -886,7 +751,7 @@ CROWN_EXPORT int crown_move_index(crown_game *g, crown_move move, size_t *index)
     CHECK_ARG(g, index);
     long i = g->rules->action_index(g->config, move);
     if (i < 0)
-        return fail(g, CROWN_EINVAL,
+        return crown_fail(g, CROWN_EINVAL,
                     "invalid argument: move %ld is no decision of %s with these options",
                     (long)move, g->rules->name);
     *index = (size_t)i;
@@ -899,13 +764,13 @@ CROWN_EXPORT int crown_move_json(crown_game *g, crown_move move, char *buf, size
     CHECK_GAME(g);
     CHECK_ARG(g, len);
     if (g->rules->action_index(g->config, move) < 0)
-        return fail(g, CROWN_EINVAL,
+        return crown_fail(g, CROWN_EINVAL,
                     "invalid argument: move %ld is no decision of %s with these options",
                     (long)move, g->rules->name);
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     g->rules->move_json(g->config, move, &b);
-    return finish_text(g, &b, len);
+    return crown_finish_text(g, &b, len);
 }
 
 CROWN_EXPORT int crown_index_move(crown_game *g, size_t index, crown_move *move)
@@ -914,7 +779,7 @@ CROWN_EXPORT int crown_index_move(crown_game *g, size_t index, crown_move *move)
     CHECK_ARG(g, move);
     size_t n = g->rules->action_count(g->config);
     if (index >= n)
-        return fail(g, CROWN_EINVAL, "invalid argument: index %zu is not below %zu", index, n);
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: index %zu is not below %zu", index, n);
     *move = g->rules->action_move(g->config, index);
     return CROWN_OK;
 }
@@ -924,20 +789,20 @@ CROWN_EXPORT int crown_legal_mask(crown_game *g, uint8_t *mask, size_t cap, size
     CHECK_GAME(g);
     CHECK_ARG(g, count);
     if (!mask && cap > 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: mask is NULL with cap > 0");
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: mask is NULL with cap > 0");
     size_t n = g->rules->action_count(g->config);
     *count = n;
     if (n > cap)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu entries needed", n);
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu entries needed", n);
     memset(mask, 0, n);
-    if (current(g) < 0) /* a chance node or the end: no decision */
+    if (crown_current(g) < 0) /* a chance node or the end: no decision */
         return CROWN_OK;
-    size_t k = gen_legal(g);
+    size_t k = crown_gen_legal(g);
     for (size_t i = 0; i < k; i++) {
         long a = g->rules->action_index(g->config, g->scratch[i]);
         if (a < 0 || (size_t)a >= n) {
             memset(mask, 0, n);
-            return fail(g, CROWN_EINTERNAL, "internal error: legal move %ld has no index",
+            return crown_fail(g, CROWN_EINTERNAL, "internal error: legal move %ld has no index",
                         (long)g->scratch[i]);
         }
         mask[a] = 1;
@@ -954,9 +819,9 @@ CROWN_EXPORT int crown_apply(crown_game *g, crown_move move)
     if (!rc) {
         rc = crown_game_settle(g, &err);
         if (rc)
-            truncate_to(g, n0);
+            crown_truncate_to(g, n0);
     }
-    return rc ? fail_err(g, rc, &err) : CROWN_OK;
+    return rc ? crown_fail_err(g, rc, &err) : CROWN_OK;
 }
 
 CROWN_EXPORT int crown_undo(crown_game *g)
@@ -964,13 +829,13 @@ CROWN_EXPORT int crown_undo(crown_game *g)
     CHECK_GAME(g);
     size_t k = g->n;
     if (!g->explicit_chance)
-        while (k > 0 && (entry_flags(g, k - 1) & CROWN_H_AUTO))
+        while (k > 0 && (crown_entry_flags(g, k - 1) & CROWN_H_AUTO))
             k--;
     if (k == 0)
-        return fail(g, CROWN_ENOUNDO, g->explicit_chance
+        return crown_fail(g, CROWN_ENOUNDO, g->explicit_chance
                                           ? "nothing to undo: the history is empty"
                                           : "nothing to undo: no decision has been made");
-    truncate_to(g, k - 1);
+    crown_truncate_to(g, k - 1);
     return CROWN_OK;
 }
 
@@ -995,11 +860,11 @@ CROWN_EXPORT int crown_history(crown_game *g, crown_move *moves, size_t cap, siz
     CHECK_GAME(g);
     CHECK_ARG(g, count);
     if (!moves && cap > 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: moves is NULL with cap > 0");
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: moves is NULL with cap > 0");
     *count = g->n;
     if (g->n > cap)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", g->n);
-    copy_moves(g, moves);
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu moves needed", g->n);
+    crown_copy_moves(g, moves);
     return CROWN_OK;
 }
 
@@ -1008,12 +873,12 @@ CROWN_EXPORT int crown_chance_outcomes(crown_game *g, crown_move *moves, double 
 {
     CHECK_GAME(g);
     CHECK_ARG(g, count);
-    if (current(g) != CROWN_CHANCE)
-        return fail(g, CROWN_ESTATE, "not a chance node");
-    size_t n = gen_legal(g);
+    if (crown_current(g) != CROWN_CHANCE)
+        return crown_fail(g, CROWN_ESTATE, "not a chance node");
+    size_t n = crown_gen_legal(g);
     *count = n;
     if (n > cap)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu outcomes needed", n);
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu outcomes needed", n);
     uint64_t total = n;
     if (g->rules->chance_weights) {
         g->rules->chance_weights(g->config, g->state, g->weights);
@@ -1037,20 +902,20 @@ CROWN_EXPORT int crown_move_to_text(crown_game *g, crown_move move, char *buf, s
 {
     CHECK_GAME(g);
     CHECK_ARG(g, len);
-    size_t n = gen_legal(g);
-    if (!in_sorted(g->scratch, n, move)) {
+    size_t n = crown_gen_legal(g);
+    if (!crown_in_sorted(g->scratch, n, move)) {
         crown_err err;
-        illegal_move(g, move, &err);
-        return fail_err(g, CROWN_EILLEGAL, &err);
+        crown_illegal_move(g, move, &err);
+        return crown_fail_err(g, CROWN_EILLEGAL, &err);
     }
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     g->rules->move_text(g->config, g->state, move, &b);
-    return finish_text(g, &b, len);
+    return crown_finish_text(g, &b, len);
 }
 
 /* Lower-cases, trims and collapses runs of white space; -1 if too long. */
-static int normalize(const char *s, char *out, size_t cap)
+int crown_normalize(const char *s, char *out, size_t cap)
 {
     size_t k = 0;
     int space = 0;
@@ -1088,7 +953,7 @@ static int normalize(const char *s, char *out, size_t cap)
  * normalized (text is normalized)? */
 static int text_reads(crown_game *g, crown_move m, const char *text, int exact)
 {
-    char raw[MOVE_TEXT_MAX], have[MOVE_TEXT_MAX];
+    char raw[CROWN_MOVE_TEXT_MAX], have[CROWN_MOVE_TEXT_MAX];
     crown_buf b;
     crown_buf_init(&b, raw, sizeof raw);
     g->rules->move_text(g->config, g->state, m, &b);
@@ -1096,7 +961,7 @@ static int text_reads(crown_game *g, crown_move m, const char *text, int exact)
         return 0;
     if (exact)
         return strcmp(raw, text) == 0;
-    return normalize(raw, have, sizeof have) == 0 && strcmp(text, have) == 0;
+    return crown_normalize(raw, have, sizeof have) == 0 && strcmp(text, have) == 0;
 }
 
 /* The move a normalized text names, when the game reads its notation and
@@ -1107,7 +972,7 @@ static int parse_text(crown_game *g, const char *want, const char *text, int exa
 {
     crown_move m;
     if (!g->rules->move_parse || g->rules->move_parse(g->config, g->state, want, &m) ||
-        !legal_now(g, m) || !text_reads(g, m, exact ? text : want, exact))
+        !crown_legal_now(g, m) || !text_reads(g, m, exact ? text : want, exact))
         return -1;
     *move = m;
     return 0;
@@ -1121,7 +986,7 @@ static int named_move(crown_game *g, const char *want, crown_move *move)
 {
     crown_move m;
     if (!g->rules->why_illegal || !g->rules->move_parse ||
-        g->rules->move_parse(g->config, g->state, want, &m) || legal_now(g, m))
+        g->rules->move_parse(g->config, g->state, want, &m) || crown_legal_now(g, m))
         return -1;
     if (g->rules->action_index(g->config, m) >= 0 && !text_reads(g, m, want, 0))
         return -1;
@@ -1129,10 +994,10 @@ static int named_move(crown_game *g, const char *want, crown_move *move)
     return 0;
 }
 
-static int match_text(crown_game *g, const char *text, crown_move *move)
+int crown_match_text(crown_game *g, const char *text, crown_move *move)
 {
-    char want[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
-    if (normalize(text, want, sizeof want) || want[0] == '\0')
+    char want[CROWN_MOVE_TEXT_MAX], raw[CROWN_MOVE_TEXT_MAX];
+    if (crown_normalize(text, want, sizeof want) || want[0] == '\0')
         return MATCH_MALFORMED;
     /* A text as the game writes it (a saved game's) is that move. */
     if (parse_text(g, want, text, 1, move) == 0)
@@ -1141,12 +1006,12 @@ static int match_text(crown_game *g, const char *text, crown_move *move)
         crown_buf b;
         crown_buf_init(&b, raw, sizeof raw);
         if (g->rules->move_canon(g->config, want, &b) || b.len + 1 > b.cap ||
-            normalize(raw, want, sizeof want))
+            crown_normalize(raw, want, sizeof want))
             return MATCH_MALFORMED;
     }
     if (parse_text(g, want, text, 0, move) == 0)
         return 0;
-    size_t n = gen_legal(g);
+    size_t n = crown_gen_legal(g);
     for (size_t i = 0; i < n; i++) {
         if (text_reads(g, g->scratch[i], want, 0)) {
             *move = g->scratch[i];
@@ -1160,7 +1025,7 @@ static int match_text(crown_game *g, const char *text, crown_move *move)
 
 /* A text for an error message: printable, and at most 40 characters, the
  * cut marked with "...". */
-static const char *quote_text(char out[48], const char *s)
+const char *crown_quote_text(char out[48], const char *s)
 {
     size_t k = 0;
     for (; s[k] && k < 40; k++)
@@ -1172,13 +1037,13 @@ static const char *quote_text(char out[48], const char *s)
     return out;
 }
 
-/* The error of a text that match_text did not find (`named`: the move it
+/* The error of a text that crown_match_text did not find (`named`: the move it
  * names, for MATCH_NAMED). */
-static int text_error(const crown_game *g, int why, const char *text, crown_move named,
-                      crown_err *err)
+int crown_text_error(const crown_game *g, int why, const char *text, crown_move named,
+                     crown_err *err)
 {
     char q[48];
-    quote_text(q, text);
+    crown_quote_text(q, text);
     if (why == MATCH_ILLEGAL || why == MATCH_NAMED) {
         if (g->rules->current(g->config, g->state) == CROWN_TERMINAL) {
             crown_errf(err, "'%s' is not legal: the game is over", q);
@@ -1207,11 +1072,11 @@ CROWN_EXPORT int crown_move_from_text(crown_game *g, const char *text, crown_mov
     CHECK_ARG(g, text);
     CHECK_ARG(g, move);
     crown_move m = 0;
-    int why = match_text(g, text, &m);
+    int why = crown_match_text(g, text, &m);
     if (why) {
         crown_err err;
-        int rc = text_error(g, why, text, m, &err);
-        return fail_err(g, rc, &err);
+        int rc = crown_text_error(g, why, text, m, &err);
+        return crown_fail_err(g, rc, &err);
     }
     *move = m;
     return CROWN_OK;
@@ -1219,11 +1084,11 @@ CROWN_EXPORT int crown_move_from_text(crown_game *g, const char *text, crown_mov
 
 /* ---- public: the history ---------------------------------------------- */
 
-static int check_viewer(crown_game *g, int viewer)
+int crown_check_viewer(crown_game *g, int viewer)
 {
     if (viewer != CROWN_SPECTATOR && viewer != CROWN_OMNISCIENT &&
         (viewer < 0 || viewer >= g->players))
-        return fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
+        return crown_fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
                                      "CROWN_OMNISCIENT)", viewer, g->players - 1);
     return CROWN_OK;
 }
@@ -1231,7 +1096,7 @@ static int check_viewer(crown_game *g, int viewer)
 static int check_index(crown_game *g, size_t index)
 {
     if (index >= g->n)
-        return fail(g, CROWN_EINVAL, "invalid history index %zu (the history holds %zu moves)",
+        return crown_fail(g, CROWN_EINVAL, "invalid history index %zu (the history holds %zu moves)",
                     index, g->n);
     return CROWN_OK;
 }
@@ -1241,7 +1106,7 @@ CROWN_EXPORT int crown_history_text(crown_game *g, size_t index, int viewer, cha
 {
     CHECK_GAME(g);
     CHECK_ARG(g, len);
-    int rc = check_viewer(g, viewer);
+    int rc = crown_check_viewer(g, viewer);
     if (!rc)
         rc = check_index(g, index);
     if (rc)
@@ -1250,10 +1115,10 @@ CROWN_EXPORT int crown_history_text(crown_game *g, size_t index, int viewer, cha
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     if (viewer != CROWN_OMNISCIENT && g->rules->move_text_seen)
-        g->rules->move_text_seen(g->config, before, entry_move(g, index), viewer, &b);
+        g->rules->move_text_seen(g->config, before, crown_entry_move(g, index), viewer, &b);
     else
-        g->rules->move_text(g->config, before, entry_move(g, index), &b);
-    return finish_text(g, &b, len);
+        g->rules->move_text(g->config, before, crown_entry_move(g, index), &b);
+    return crown_finish_text(g, &b, len);
 }
 
 CROWN_EXPORT int crown_history_player(crown_game *g, size_t index, int *player)
@@ -1275,13 +1140,13 @@ static int view(crown_game *g, int viewer, char *buf, size_t cap, size_t *len,
 {
     CHECK_GAME(g);
     CHECK_ARG(g, len);
-    int rc = check_viewer(g, viewer);
+    int rc = crown_check_viewer(g, viewer);
     if (rc)
         return rc;
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     fn(g->config, g->state, viewer, &b);
-    return finish_text(g, &b, len);
+    return crown_finish_text(g, &b, len);
 }
 
 CROWN_EXPORT int crown_observation(crown_game *g, int viewer, char *buf, size_t cap, size_t *len)
@@ -1308,10 +1173,10 @@ CROWN_EXPORT int crown_observation_shape(crown_game *g, size_t *shape, size_t ca
     CHECK_GAME(g);
     CHECK_ARG(g, ndims);
     if (!shape && cap > 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: shape is NULL with cap > 0");
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: shape is NULL with cap > 0");
     *ndims = 1;
     if (cap < 1)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: 1 dimension needed");
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: 1 dimension needed");
     shape[0] = tensor_size(g, NULL);
     return CROWN_OK;
 }
@@ -1327,7 +1192,7 @@ CROWN_EXPORT int crown_observation_layout(crown_game *g, char *buf, size_t cap, 
     crown_buf_puts(&b, "\n], \"size\": ");
     crown_buf_putu(&b, (unsigned)n);
     crown_buf_puts(&b, "}\n");
-    return finish_text(g, &b, len);
+    return crown_finish_text(g, &b, len);
 }
 
 CROWN_EXPORT int crown_observation_tensor(crown_game *g, int viewer, float *values, size_t cap,
@@ -1336,17 +1201,17 @@ CROWN_EXPORT int crown_observation_tensor(crown_game *g, int viewer, float *valu
     CHECK_GAME(g);
     CHECK_ARG(g, count);
     if (!values && cap > 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: values is NULL with cap > 0");
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: values is NULL with cap > 0");
     if (viewer == CROWN_OMNISCIENT)
-        return fail(g, CROWN_EINVAL, "invalid viewer CROWN_OMNISCIENT: the tensor is the view "
+        return crown_fail(g, CROWN_EINVAL, "invalid viewer CROWN_OMNISCIENT: the tensor is the view "
                                      "of a seat or of CROWN_SPECTATOR");
-    int rc = check_viewer(g, viewer);
+    int rc = crown_check_viewer(g, viewer);
     if (rc)
         return rc;
     size_t n = tensor_size(g, NULL);
     *count = n;
     if (n > cap)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %zu values needed", n);
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu values needed", n);
     for (size_t i = 0; i < n; i++)
         values[i] = 0.0f;
     crown_tensor t = {values, 0, NULL, 0};
@@ -1355,22 +1220,22 @@ CROWN_EXPORT int crown_observation_tensor(crown_game *g, int viewer, float *valu
 }
 
 /* Checks a caller's buffer of one value per seat; sets *count. */
-static int check_seat_buffer(crown_game *g, double *out, size_t cap, size_t *count)
+int crown_check_seat_buffer(crown_game *g, double *out, size_t cap, size_t *count)
 {
     CHECK_GAME(g);
     CHECK_ARG(g, count);
     if (!out && cap > 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: buffer is NULL with cap > 0");
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: buffer is NULL with cap > 0");
     *count = (size_t)g->players;
     if ((size_t)g->players > cap)
-        return fail(g, CROWN_ETOOSMALL, "buffer too small: %d values needed", g->players);
+        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %d values needed", g->players);
     return CROWN_OK;
 }
 
 static int per_seat(crown_game *g, double *out, size_t cap, size_t *count,
                     void (*fn)(const void *, const void *, double *))
 {
-    int rc = check_seat_buffer(g, out, cap, count);
+    int rc = crown_check_seat_buffer(g, out, cap, count);
     if (rc)
         return rc;
     double tmp[64];
@@ -1411,7 +1276,7 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
         }
         size_t n = r->legal(g->config, g->pstate, g->scratch);
         if (n == 0)
-            return fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
+            return crown_fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
         size_t k;
         if (who == CROWN_CHANCE && r->chance_weights) {
             r->chance_weights(g->config, g->pstate, g->weights);
@@ -1433,11 +1298,11 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
 CROWN_EXPORT int crown_playouts(crown_game *g, uint64_t seed, size_t n, double *mean_returns,
                                 size_t cap, size_t *count)
 {
-    int rc = check_seat_buffer(g, mean_returns, cap, count);
+    int rc = crown_check_seat_buffer(g, mean_returns, cap, count);
     if (rc)
         return rc;
     if (n == 0)
-        return fail(g, CROWN_EINVAL, "invalid argument: no playout asked for");
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: no playout asked for");
     double sum[64] = {0}, one[64];
     for (size_t i = 0; i < n; i++) {
         rc = run_playout(g, seed + i, one);
@@ -1485,7 +1350,7 @@ const void *crown_internal_state(const crown_game *g)
 
 void *crown_internal_state_mut(crown_game *g)
 {
-    changed(g);
+    crown_changed(g);
     return g->state;
 }
 
@@ -1505,7 +1370,7 @@ int crown_internal_check(const crown_game *g, char *msg, size_t cap)
 {
     crown_err e = {{0}};
     int rc = g->rules->check(g->config, g->state, &e);
-    copy_msg(msg, cap, e.msg);
+    crown_copy_msg(msg, cap, e.msg);
     return rc;
 }
 
@@ -1572,19 +1437,19 @@ CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *l
     if (g->n > SAVE_MAX_MOVES) {
         if (buf && cap > 0)
             buf[0] = '\0';
-        return fail(g, CROWN_ESTATE, "the game has %zu moves; a saved game holds at most %u",
+        return crown_fail(g, CROWN_ESTATE, "the game has %zu moves; a saved game holds at most %u",
                     g->n, SAVE_MAX_MOVES);
     }
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     crown_buf_puts(&b, SAVE_MAGIC "\ngame ");
-    put_game_string(g, &b);
+    crown_put_game_string(g, &b);
     crown_buf_printf(&b, "\nseed %llu\nmoves %zu\n", (unsigned long long)g->seed, g->n);
     /* Each move's text needs the state before it: one replay from the
      * start, in the playout block. */
     g->rules->init(g->config, g->pstate);
     for (size_t i = 0; i < g->n; i++) {
-        crown_move m = entry_move(g, i);
+        crown_move m = crown_entry_move(g, i);
         g->rules->move_text(g->config, g->pstate, m, &b);
         crown_buf_putc(&b, '\n');
         g->rules->apply(g->config, g->pstate, m);
@@ -1593,10 +1458,10 @@ CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *l
     if (b.len > SAVE_MAX_BYTES) {
         if (buf && cap > 0)
             buf[0] = '\0';
-        return fail(g, CROWN_ESTATE, "the saved game would take %zu bytes; at most %zu are read",
+        return crown_fail(g, CROWN_ESTATE, "the saved game would take %zu bytes; at most %zu are read",
                     b.len, SAVE_MAX_BYTES);
     }
-    return finish_text(g, &b, len);
+    return crown_finish_text(g, &b, len);
 }
 
 /* A cursor over the saved text, one line at a time. */
@@ -1692,7 +1557,7 @@ static int load(crown_game **out, const char *text, crown_err *err)
         char *colon = strchr(name, ':');
         if (colon)
             *colon = '\0';
-        if ((rc = find_game(name, &rules, err)))
+        if ((rc = crown_find_game(name, &rules, err)))
             goto done;
         if ((rc = crown_parse_options(rules, colon ? colon + 1 : "", &vals, &explicit_chance,
                                       err)))
@@ -1741,37 +1606,37 @@ static int load(crown_game **out, const char *text, crown_err *err)
         }
         crown_move m = 0;
         char q[48];
-        if (!explicit_chance && current(g) == CROWN_CHANCE) {
+        if (!explicit_chance && crown_current(g) == CROWN_CHANCE) {
             /* The handle's own draw is what a saved game holds (unless it
              * was edited): one text to compare instead of every outcome's. */
-            char have[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX], raw[MOVE_TEXT_MAX];
+            char have[CROWN_MOVE_TEXT_MAX], want[CROWN_MOVE_TEXT_MAX], raw[CROWN_MOVE_TEXT_MAX];
             crown_buf b;
             crown_buf_init(&b, raw, sizeof raw);
-            m = draw_outcome(g);
+            m = crown_draw_outcome(g);
             g->rules->move_text(g->config, g->state, m, &b);
             if ((b.len + 1 <= b.cap && strcmp(raw, r->buf) == 0) ||
-                (normalize(raw, have, sizeof have) == 0 &&
-                 normalize(r->buf, want, sizeof want) == 0 && strcmp(have, want) == 0)) {
-                if ((rc = record_and_apply(g, CROWN_CHANCE, m, CROWN_H_AUTO, err)))
+                (crown_normalize(raw, have, sizeof have) == 0 &&
+                 crown_normalize(r->buf, want, sizeof want) == 0 && strcmp(have, want) == 0)) {
+                if ((rc = crown_record_and_apply(g, CROWN_CHANCE, m, CROWN_H_AUTO, err)))
                     goto done;
                 continue;
             }
         }
-        if (current(g) == CROWN_TERMINAL) {
+        if (crown_current(g) == CROWN_TERMINAL) {
             crown_errf(err, "line %zu: '%s' comes after the end of the game", r->line,
-                       quote_text(q, r->buf));
+                       crown_quote_text(q, r->buf));
             rc = CROWN_EILLEGAL;
             goto done;
         }
-        int why = match_text(g, r->buf, &m);
+        int why = crown_match_text(g, r->buf, &m);
         if (why) {
             crown_err e2;
-            rc = text_error(g, why, r->buf, m, &e2);
+            rc = crown_text_error(g, why, r->buf, m, &e2);
             crown_errf(err, "line %zu: %s", r->line, e2.msg);
             goto done;
         }
-        /* (legal: match_text found it so) */
-        if ((rc = record_and_apply(g, current(g), m, explicit_chance ? 0 : CROWN_H_AUTO, err)))
+        /* (legal: crown_match_text found it so) */
+        if ((rc = crown_record_and_apply(g, crown_current(g), m, explicit_chance ? 0 : CROWN_H_AUTO, err)))
             goto done;
     }
     if (next_line(r) != 0 || strcmp(r->buf, "end") != 0) {
@@ -1801,18 +1666,18 @@ CROWN_EXPORT int crown_deserialize_ex(crown_game **out, const char *text, char *
                                       size_t errcap)
 {
     if (!out) {
-        copy_msg(errbuf, errcap, "invalid argument: out is NULL");
+        crown_copy_msg(errbuf, errcap, "invalid argument: out is NULL");
         return CROWN_EINVAL;
     }
     *out = NULL;
     if (!text) {
-        copy_msg(errbuf, errcap, "invalid argument: text is NULL");
+        crown_copy_msg(errbuf, errcap, "invalid argument: text is NULL");
         return CROWN_EINVAL;
     }
     crown_err err = {{0}};
     int rc = load(out, text, &err);
     if (rc)
-        copy_msg(errbuf, errcap, err.msg);
+        crown_copy_msg(errbuf, errcap, err.msg);
     return rc;
 }
 
@@ -1826,7 +1691,7 @@ CROWN_EXPORT int crown_resample(crown_game *g, int viewer, uint64_t seed, crown_
     CHECK_GAME(g);
     CHECK_ARG(g, out);
     *out = NULL;
-    if (check_viewer(g, viewer))
+    if (crown_check_viewer(g, viewer))
         return CROWN_EINVAL;
     size_t ss = g->rules->state_size;
     crown_move *moves = malloc((g->n ? g->n : 1) * sizeof *moves);
@@ -1840,7 +1705,7 @@ CROWN_EXPORT int crown_resample(crown_game *g, int viewer, uint64_t seed, crown_
         rc = CROWN_ENOMEM;
         goto done;
     }
-    copy_moves(g, hist);
+    crown_copy_moves(g, hist);
     if (viewer == CROWN_OMNISCIENT) {
         memcpy(moves, hist, g->n * sizeof *moves);
     } else {
@@ -1866,7 +1731,7 @@ done:
     free(scratch);
     if (rc) {
         crown_free(c);
-        return fail_err(g, rc, &err);
+        return crown_fail_err(g, rc, &err);
     }
     *out = c;
     return CROWN_OK;
