@@ -28,62 +28,6 @@
 #define HISTORY_RESERVE 256 /* entries and snapshots crown_new makes room for */
 #define HISTORY_FIRST 16     /* ... and the first room of a clone's own entries */
 
-/* ---- errors ----------------------------------------------------------- */
-
-int crown_fail(crown_game *g, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->err, sizeof g->err, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-int crown_fail_err(crown_game *g, int code, const crown_err *e)
-{
-    snprintf(g->err, sizeof g->err, "%s", e->msg);
-    return code;
-}
-
-void crown_copy_msg(char *dst, size_t cap, const char *msg)
-{
-    if (dst && cap > 0)
-        snprintf(dst, cap, "%s", msg);
-}
-
-CROWN_EXPORT const char *crown_strerror(int status)
-{
-    switch (status) {
-    case CROWN_OK: return "ok";
-    case CROWN_EINVAL: return "invalid argument";
-    case CROWN_ENOMEM: return "out of memory";
-    case CROWN_ETOOSMALL: return "buffer too small";
-    case CROWN_EGAME: return "unknown game";
-    case CROWN_EOPTION: return "invalid option";
-    case CROWN_EILLEGAL: return "illegal move";
-    case CROWN_ENOUNDO: return "nothing to undo";
-    case CROWN_EPARSE: return "cannot parse text";
-    case CROWN_ESTATE: return "not possible in this state";
-    case CROWN_EINTERNAL: return "internal error";
-    default: return "unknown status";
-    }
-}
-
-CROWN_EXPORT int crown_version(void)
-{
-    return CROWN_VERSION_NUMBER;
-}
-
-CROWN_EXPORT const char *crown_version_string(void)
-{
-    return CROWN_VERSION_STRING;
-}
-
-CROWN_EXPORT const char *crown_last_error(const crown_game *g)
-{
-    return g ? g->err : "invalid argument: game is NULL";
-}
-
 /* ---- allocation ------------------------------------------------------- */
 
 static size_t align16(size_t x)
@@ -477,32 +421,6 @@ int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_er
 
 /* ---- public: life cycle ----------------------------------------------- */
 
-static void list_games(char *out, size_t cap)
-{
-    crown_buf b;
-    crown_buf_init(&b, out, cap);
-    for (size_t i = 0; i < crown_registry_count; i++) {
-        if (i)
-            crown_buf_puts(&b, ", ");
-        crown_buf_puts(&b, crown_registry[i]->name);
-    }
-}
-
-int crown_find_game(const char *name, const crown_rules **r, crown_err *err)
-{
-    *r = crown_find_rules(name);
-    if (*r)
-        return CROWN_OK;
-    char games[160], q[48];
-    size_t k = 0;
-    for (; name[k] && k < 40; k++)
-        q[k] = (name[k] >= 32 && name[k] < 127) ? name[k] : '?';
-    q[k] = '\0';
-    list_games(games, sizeof games);
-    crown_errf(err, "unknown game '%s' (games: %s)", q, games);
-    return CROWN_EGAME;
-}
-
 CROWN_EXPORT int crown_new_ex(crown_game **out, const char *name, const char *options,
                               uint64_t seed, char *errbuf, size_t errcap)
 {
@@ -636,18 +554,6 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
 }
 
 /* ---- public: facts ---------------------------------------------------- */
-
-/* Ends a text-producing call: reports the size, checks the capacity. */
-int crown_finish_text(crown_game *g, crown_buf *b, size_t *len)
-{
-    *len = b->len;
-    if (b->len + 1 > b->cap) {
-        if (b->cap > 0)
-            b->p[0] = '\0';
-        return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu bytes needed", b->len + 1);
-    }
-    return CROWN_OK;
-}
 
 CROWN_EXPORT const char *crown_name(const crown_game *g)
 {
@@ -1339,87 +1245,6 @@ CROWN_EXPORT int crown_state_hash(crown_game *g, uint64_t *hash)
     memcpy(&w, p + i, n - i);
     *hash = crown_mix64(h ^ w ^ ((uint64_t)(n - i) << 56));
     return CROWN_OK;
-}
-
-/* ---- internal: for the tests ------------------------------------------ */
-
-const void *crown_internal_state(const crown_game *g)
-{
-    return g->state;
-}
-
-void *crown_internal_state_mut(crown_game *g)
-{
-    crown_changed(g);
-    return g->state;
-}
-
-size_t crown_internal_state_size(const crown_game *g)
-{
-    return g->rules->state_size;
-}
-
-int crown_internal_is_legal(const crown_game *g, crown_move m)
-{
-    if (!g->rules->is_legal)
-        return -1;
-    return g->rules->is_legal(g->config, g->state, m) != 0;
-}
-
-int crown_internal_check(const crown_game *g, char *msg, size_t cap)
-{
-    crown_err e = {{0}};
-    int rc = g->rules->check(g->config, g->state, &e);
-    crown_copy_msg(msg, cap, e.msg);
-    return rc;
-}
-
-/* ---- public: discovery ------------------------------------------------ */
-
-CROWN_EXPORT size_t crown_game_count(void)
-{
-    return crown_registry_count;
-}
-
-CROWN_EXPORT const char *crown_game_name(size_t index)
-{
-    return index < crown_registry_count ? crown_registry[index]->name : NULL;
-}
-
-CROWN_EXPORT const char *crown_game_summary(const char *name)
-{
-    const crown_rules *r = name ? crown_find_rules(name) : NULL;
-    return r ? r->summary : NULL;
-}
-
-static int describe(const char *name, char *buf, size_t cap, size_t *len,
-                    void (*how)(const crown_rules *, crown_buf *))
-{
-    if (!name || !len)
-        return CROWN_EINVAL; /* (a NULL buf is a size query whatever cap, as in 0.1.0) */
-    const crown_rules *r = crown_find_rules(name);
-    if (!r)
-        return CROWN_EGAME;
-    crown_buf b;
-    crown_buf_init(&b, buf, cap);
-    how(r, &b);
-    *len = b.len;
-    if (b.len + 1 > b.cap) {
-        if (b.cap > 0)
-            b.p[0] = '\0';
-        return CROWN_ETOOSMALL;
-    }
-    return CROWN_OK;
-}
-
-CROWN_EXPORT int crown_describe_options(const char *name, char *buf, size_t cap, size_t *len)
-{
-    return describe(name, buf, cap, len, crown_describe);
-}
-
-CROWN_EXPORT int crown_options_json(const char *name, char *buf, size_t cap, size_t *len)
-{
-    return describe(name, buf, cap, len, crown_describe_json);
 }
 
 /* ---- public: save, load, resample ------------------------------------- */
