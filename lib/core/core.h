@@ -10,6 +10,7 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rules.h"
 
@@ -191,11 +192,37 @@ static inline int crown_in_sorted(const crown_move *a, size_t n, crown_move m)
 
 /* Is m legal now? */
 int crown_legal_now(crown_game *g, crown_move m);
+
 /* Records and applies a move known to be legal at a node of kind `who`. */
-int crown_record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
-                           crown_err *err);
-/* Applies a move after checking it; records it with `flags`. */
-int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err);
+static inline int crown_record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
+                                         crown_err *err)
+{
+    if (who != CROWN_CHANCE)
+        flags &= ~CROWN_H_AUTO;
+    int snap = !(flags & CROWN_H_AUTO);
+    size_t own = g->n - g->base_n, own_snaps = g->nsnaps - g->base_snaps;
+    if ((own >= g->cap || own_snaps >= g->snapcap) &&
+        crown_reserve(g, own + 1, own_snaps + (size_t)snap)) {
+        crown_errf(err, "out of memory");
+        return CROWN_ENOMEM;
+    }
+    if (snap) {
+        size_t ss = g->rules->state_size;
+        memcpy(g->snaps + own_snaps * ss, g->state, ss);
+        g->slot[own] = (uint32_t)g->nsnaps++;
+    }
+    if (who == CROWN_CHANCE) {
+        flags |= CROWN_H_CHANCE;
+        g->nchance++;
+    }
+    g->hist[own] = m;
+    g->flags[own] = (uint8_t)flags;
+    g->n++;
+    crown_changed(g);
+    g->rules->apply(g->config, g->state, m);
+    return CROWN_OK;
+}
+
 /* With chance=auto, resolves chance nodes until a decision or the end. */
 int crown_game_settle(crown_game *g, crown_err *err);
 /* Replays moves (chance outcomes included) on a fresh game: used by load and
