@@ -1,7 +1,8 @@
 /*
  * views.c - the observations: a viewer's view of the state as text, as
  * JSON and as a tensor (with the tensor's shape and layout), each written
- * by the game into the caller's buffer.
+ * by the game into the caller's buffer; and crown_tensor_piece, with which
+ * a game declares the pieces of its tensor.
  */
 #include "core.h"
 
@@ -97,4 +98,32 @@ CROWN_EXPORT int crown_observation_tensor(crown_game *g, int viewer, float *valu
     crown_tensor t = {values, 0, NULL, 0};
     g->rules->observe_tensor(g->config, g->state, viewer, &t);
     return CROWN_OK;
+}
+
+float *crown_tensor_piece(crown_tensor *t, const char *name, size_t d0, size_t d1, size_t d2)
+{
+    size_t size = d0 * (d1 ? d1 : 1) * (d2 ? d2 : 1);
+    if (t->layout) {
+        crown_buf *b = t->layout;
+        crown_buf_puts(b, t->npieces ? ",\n  " : "\n  ");
+        crown_buf_puts(b, "{\"name\": ");
+        crown_buf_json_string(b, name);
+        crown_buf_puts(b, ", \"offset\": ");
+        crown_buf_putu(b, (unsigned)t->len);
+        crown_buf_puts(b, ", \"shape\": [");
+        crown_buf_putu(b, (unsigned)d0);
+        if (d1) {
+            crown_buf_puts(b, ", ");
+            crown_buf_putu(b, (unsigned)d1);
+        }
+        if (d1 && d2) {
+            crown_buf_puts(b, ", ");
+            crown_buf_putu(b, (unsigned)d2);
+        }
+        crown_buf_puts(b, "]}");
+    }
+    t->npieces++;
+    float *p = t->v ? t->v + t->len : NULL;
+    t->len += size;
+    return p;
 }
