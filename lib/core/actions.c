@@ -22,8 +22,8 @@ CROWN_EXPORT int crown_move_index(crown_game *g, crown_move move, size_t *index)
     long i = g->rules->action_index(g->config, move);
     if (i < 0)
         return crown_fail(g, CROWN_EINVAL,
-                    "invalid argument: move %ld is no decision of %s with these options",
-                    (long)move, g->rules->name);
+                          "invalid argument: move %ld is no decision of %s with these options",
+                          (long)move, g->rules->name);
     *index = (size_t)i;
     return CROWN_OK;
 }
@@ -35,8 +35,8 @@ CROWN_EXPORT int crown_move_json(crown_game *g, crown_move move, char *buf, size
     CHECK_ARG(g, len);
     if (g->rules->action_index(g->config, move) < 0)
         return crown_fail(g, CROWN_EINVAL,
-                    "invalid argument: move %ld is no decision of %s with these options",
-                    (long)move, g->rules->name);
+                          "invalid argument: move %ld is no decision of %s with these options",
+                          (long)move, g->rules->name);
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     g->rules->move_json(g->config, move, &b);
@@ -49,7 +49,8 @@ CROWN_EXPORT int crown_index_move(crown_game *g, size_t index, crown_move *move)
     CHECK_ARG(g, move);
     size_t n = g->rules->action_count(g->config);
     if (index >= n)
-        return crown_fail(g, CROWN_EINVAL, "invalid argument: index %zu is not below %zu", index, n);
+        return crown_fail(g, CROWN_EINVAL, "invalid argument: index %zu is not below %zu", index,
+                          n);
     *move = g->rules->action_move(g->config, index);
     return CROWN_OK;
 }
@@ -73,7 +74,7 @@ CROWN_EXPORT int crown_legal_mask(crown_game *g, uint8_t *mask, size_t cap, size
         if (a < 0 || (size_t)a >= n) {
             memset(mask, 0, n);
             return crown_fail(g, CROWN_EINTERNAL, "internal error: legal move %ld has no index",
-                        (long)g->scratch[i]);
+                              (long)g->scratch[i]);
         }
         mask[a] = 1;
     }

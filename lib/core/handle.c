@@ -175,7 +175,7 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
         return CROWN_OK;
     if (dst->rules != src->rules)
         return crown_fail(dst, CROWN_EINVAL, "invalid argument: src is a game of %s, dst of %s",
-                    src->rules->name, dst->rules->name);
+                          src->rules->name, dst->rules->name);
     /* The history is shared, as by crown_clone; dst keeps its own arrays
      * (empty now) for the moves it makes next, and its message. */
     if (crown_share_history(src))

@@ -219,8 +219,8 @@ CROWN_EXPORT int crown_undo(crown_game *g)
             k--;
     if (k == 0)
         return crown_fail(g, CROWN_ENOUNDO, g->explicit_chance
-                                          ? "nothing to undo: the history is empty"
-                                          : "nothing to undo: no decision has been made");
+                                                ? "nothing to undo: the history is empty"
+                                                : "nothing to undo: no decision has been made");
     crown_truncate_to(g, k - 1);
     return CROWN_OK;
 }
@@ -257,8 +257,8 @@ CROWN_EXPORT int crown_history(crown_game *g, crown_move *moves, size_t cap, siz
 static int check_index(crown_game *g, size_t index)
 {
     if (index >= g->n)
-        return crown_fail(g, CROWN_EINVAL, "invalid history index %zu (the history holds %zu moves)",
-                    index, g->n);
+        return crown_fail(g, CROWN_EINVAL,
+                          "invalid history index %zu (the history holds %zu moves)", index, g->n);
     return CROWN_OK;
 }
 

@@ -22,7 +22,7 @@ CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *l
         if (buf && cap > 0)
             buf[0] = '\0';
         return crown_fail(g, CROWN_ESTATE, "the game has %zu moves; a saved game holds at most %u",
-                    g->n, SAVE_MAX_MOVES);
+                          g->n, SAVE_MAX_MOVES);
     }
     crown_buf b;
     crown_buf_init(&b, buf, cap);
@@ -42,8 +42,9 @@ CROWN_EXPORT int crown_serialize(crown_game *g, char *buf, size_t cap, size_t *l
     if (b.len > SAVE_MAX_BYTES) {
         if (buf && cap > 0)
             buf[0] = '\0';
-        return crown_fail(g, CROWN_ESTATE, "the saved game would take %zu bytes; at most %zu are read",
-                    b.len, SAVE_MAX_BYTES);
+        return crown_fail(g, CROWN_ESTATE,
+                          "the saved game would take %zu bytes; at most %zu are read", b.len,
+                          SAVE_MAX_BYTES);
     }
     return crown_finish_text(g, &b, len);
 }
@@ -220,7 +221,8 @@ static int load(crown_game **out, const char *text, crown_err *err)
             goto done;
         }
         /* (legal: crown_match_text found it so) */
-        if ((rc = crown_record_and_apply(g, crown_current(g), m, explicit_chance ? 0 : CROWN_H_AUTO, err)))
+        if ((rc = crown_record_and_apply(g, crown_current(g), m,
+                                         explicit_chance ? 0 : CROWN_H_AUTO, err)))
             goto done;
     }
     if (next_line(r) != 0 || strcmp(r->buf, "end") != 0) {

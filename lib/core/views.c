@@ -10,8 +10,9 @@ int crown_check_viewer(crown_game *g, int viewer)
 {
     if (viewer != CROWN_SPECTATOR && viewer != CROWN_OMNISCIENT &&
         (viewer < 0 || viewer >= g->players))
-        return crown_fail(g, CROWN_EINVAL, "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or "
-                                     "CROWN_OMNISCIENT)", viewer, g->players - 1);
+        return crown_fail(g, CROWN_EINVAL,
+                          "invalid viewer %d (a seat 0..%d, CROWN_SPECTATOR or CROWN_OMNISCIENT)",
+                          viewer, g->players - 1);
     return CROWN_OK;
 }
 
@@ -84,8 +85,8 @@ CROWN_EXPORT int crown_observation_tensor(crown_game *g, int viewer, float *valu
     if (!values && cap > 0)
         return crown_fail(g, CROWN_EINVAL, "invalid argument: values is NULL with cap > 0");
     if (viewer == CROWN_OMNISCIENT)
-        return crown_fail(g, CROWN_EINVAL, "invalid viewer CROWN_OMNISCIENT: the tensor is the view "
-                                     "of a seat or of CROWN_SPECTATOR");
+        return crown_fail(g, CROWN_EINVAL, "invalid viewer CROWN_OMNISCIENT: the tensor is the "
+                                           "view of a seat or of CROWN_SPECTATOR");
     int rc = crown_check_viewer(g, viewer);
     if (rc)
         return rc;
