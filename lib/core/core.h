@@ -59,7 +59,7 @@ struct crown_game {
     char err[256]; /* (the last field: crown_copy copies the others) */
 };
 
-/* ---- the history ------------------------------------------------------ */
+/* ---- the history (history.c) ------------------------------------------ */
 
 /* Shared history: entries [start, start + n) and snapshots [snap_start,
  * snap_start + nsnaps), after those of the parent chain.  Immutable once
@@ -146,7 +146,7 @@ void crown_free_history(crown_game *g);
  * which has a snapshot (a decision or an explicit chance outcome). */
 void crown_truncate_to(crown_game *g, size_t k);
 
-/* ---- the state's legal moves, applying a move ------------------------- */
+/* ---- legality and applying a move (moves.c) --------------------------- */
 
 /* Forgets what the handle knows of the state (after any change). */
 static inline void crown_changed(crown_game *g)
@@ -193,7 +193,8 @@ static inline int crown_in_sorted(const crown_move *a, size_t n, crown_move m)
 /* Is m legal now? */
 int crown_legal_now(crown_game *g, crown_move m);
 
-/* Records and applies a move known to be legal at a node of kind `who`. */
+/* Records and applies a move known to be legal at a node of kind `who`
+ * (apply, chance=auto settling and load inline it). */
 static inline int crown_record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
                                          crown_err *err)
 {
@@ -229,18 +230,18 @@ int crown_game_settle(crown_game *g, crown_err *err);
  * resample. */
 int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err);
 
-/* ---- chance ----------------------------------------------------------- */
+/* ---- chance (chance.c) ------------------------------------------------ */
 
 /* Picks the outcome of the current chance node from (seed, chance index). */
 crown_move crown_draw_outcome(crown_game *g);
 
-/* ---- the handle's life cycle ------------------------------------------ */
+/* ---- the handle's life cycle (handle.c) ------------------------------- */
 
 /* A new handle in the game's initial state, chance not resolved. */
 int crown_game_create(crown_game **out, const crown_rules *r, const crown_optvals *vals,
                       int explicit_chance, uint64_t seed, crown_err *err);
 
-/* ---- errors ----------------------------------------------------------- */
+/* ---- errors (errors.c) ------------------------------------------------ */
 
 /* Sets the handle's message; returns code. */
 int crown_fail(crown_game *g, int code, const char *fmt, ...)
@@ -267,7 +268,7 @@ int crown_finish_text(crown_game *g, crown_buf *b, size_t *len);
             return crown_fail((g), CROWN_EINVAL, "invalid argument: %s is NULL", #p); \
     } while (0)
 
-/* ---- move texts ------------------------------------------------------- */
+/* ---- move texts (move_text.c) ----------------------------------------- */
 
 /* The message of a move that is not legal now. */
 void crown_illegal_move(const crown_game *g, crown_move m, crown_err *err);
@@ -283,7 +284,7 @@ const char *crown_quote_text(char out[48], const char *s);
 int crown_text_error(const crown_game *g, int why, const char *text, crown_move named,
                      crown_err *err);
 
-/* ---- facts and views -------------------------------------------------- */
+/* ---- facts (facts.c) and views (views.c) ------------------------------ */
 
 /* The game string: the game's name, ':', the canonical options. */
 void crown_put_game_string(const crown_game *g, crown_buf *b);
@@ -292,13 +293,13 @@ int crown_check_seat_buffer(crown_game *g, double *out, size_t cap, size_t *coun
 /* Checks a viewer: a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT. */
 int crown_check_viewer(crown_game *g, int viewer);
 
-/* ---- the registry ----------------------------------------------------- */
+/* ---- the registry (registry.c) ---------------------------------------- */
 
 /* The rules of the game `name`, or CROWN_EGAME with a message naming the
  * games. */
 int crown_find_game(const char *name, const crown_rules **r, crown_err *err);
 
-/* ---- options.c -------------------------------------------------------- */
+/* ---- options (options.c) ---------------------------------------------- */
 int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *vals,
                         int *explicit_chance, crown_err *err);
 void crown_format_options(const crown_rules *r, const crown_optvals *vals, int explicit_chance,
@@ -306,7 +307,7 @@ void crown_format_options(const crown_rules *r, const crown_optvals *vals, int e
 void crown_describe(const crown_rules *r, crown_buf *b);
 void crown_describe_json(const crown_rules *r, crown_buf *b);
 
-/* ---- for the tests ---------------------------------------------------- */
+/* ---- for the tests (internal.c) --------------------------------------- */
 
 /* For the tests: the state block and its consistency check. */
 const void *crown_internal_state(const crown_game *g);
