@@ -1,14 +1,23 @@
 /*
- * core.h - the handle and the core's internal functions.
+ * core.h - the handle and what the core's files give each other.
  *
- * Not installed, not exported: the library and its own tests use it.
+ * Not installed, not exported: the library and its own tests use it.  The
+ * small functions the hot path calls (legal moves, apply, undo, copy) are
+ * static inline here, so that every file of the core inlines them.
  */
 #ifndef CROWN_CORE_CORE_H
 #define CROWN_CORE_CORE_H
 
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "rules.h"
 
+#define CROWN_EXPORT __attribute__((visibility("default")))
+
 #define CROWN_GAME_STRING_MAX (CROWN_OPTION_POOL + 600)
+#define CROWN_MOVE_TEXT_MAX 128 /* room for one move's text */
 
 /* History entry flags. */
 #define CROWN_H_CHANCE 1u /* the move was a chance outcome */
@@ -50,7 +59,247 @@ struct crown_game {
     char err[256]; /* (the last field: crown_copy copies the others) */
 };
 
-/* options.c */
+/* ---- the history (history.c) ------------------------------------------ */
+
+/* Shared history: entries [start, start + n) and snapshots [snap_start,
+ * snap_start + nsnaps), after those of the parent chain.  Immutable once
+ * made; freed with its last reference. */
+typedef struct crown_chunk {
+    atomic_size_t refs;
+    struct crown_chunk *parent;
+    size_t start, n, snap_start, nsnaps;
+    crown_move *hist;
+    uint8_t *flags;
+    uint32_t *slot;
+    unsigned char *snaps;
+} crown_chunk;
+
+static inline void crown_chunk_release(crown_chunk *c)
+{
+    while (c && atomic_fetch_sub(&c->refs, 1) == 1) {
+        crown_chunk *parent = c->parent;
+        free(c);
+        c = parent;
+    }
+}
+
+static inline void crown_chunk_retain(crown_chunk *c)
+{
+    if (c)
+        atomic_fetch_add(&c->refs, 1);
+}
+
+/* The chunk holding entry i (< base_n). */
+static inline const crown_chunk *crown_chunk_of_entry(const crown_game *g, size_t i)
+{
+    const crown_chunk *c = g->base;
+    while (i < c->start)
+        c = c->parent;
+    return c;
+}
+
+static inline crown_move crown_entry_move(const crown_game *g, size_t i)
+{
+    if (i >= g->base_n)
+        return g->hist[i - g->base_n];
+    const crown_chunk *c = crown_chunk_of_entry(g, i);
+    return c->hist[i - c->start];
+}
+
+static inline unsigned crown_entry_flags(const crown_game *g, size_t i)
+{
+    if (i >= g->base_n)
+        return g->flags[i - g->base_n];
+    const crown_chunk *c = crown_chunk_of_entry(g, i);
+    return c->flags[i - c->start];
+}
+
+static inline size_t crown_entry_slot(const crown_game *g, size_t i)
+{
+    if (i >= g->base_n)
+        return g->slot[i - g->base_n];
+    const crown_chunk *c = crown_chunk_of_entry(g, i);
+    return c->slot[i - c->start];
+}
+
+static inline const unsigned char *crown_snapshot(const crown_game *g, size_t slot)
+{
+    size_t ss = g->rules->state_size;
+    if (slot >= g->base_snaps)
+        return g->snaps + (slot - g->base_snaps) * ss;
+    const crown_chunk *c = g->base;
+    while (slot < c->snap_start)
+        c = c->parent;
+    return c->snaps + (slot - c->snap_start) * ss;
+}
+
+/* The moves of the history in out[0..n). */
+void crown_copy_moves(const crown_game *g, crown_move *out);
+/* Moves the handle's own entries into a new shared chunk; 0 or -1 (out of
+ * memory, nothing changed). */
+int crown_share_history(crown_game *g);
+/* Grows the handle's own arrays to hold at least `need` entries, and
+ * `need_snaps` snapshots; 0 or -1 (what was grown stays grown). */
+int crown_reserve(crown_game *g, size_t need, size_t need_snaps);
+void crown_free_history(crown_game *g);
+/* Drops history entries k..n-1 and restores the state before entry k,
+ * which has a snapshot (a decision or an explicit chance outcome). */
+void crown_truncate_to(crown_game *g, size_t k);
+
+/* ---- legality and applying a move (moves.c) --------------------------- */
+
+/* Forgets what the handle knows of the state (after any change). */
+static inline void crown_changed(crown_game *g)
+{
+    g->legal_valid = 0;
+    g->who_valid = 0;
+}
+
+static inline int crown_current(crown_game *g)
+{
+    if (!g->who_valid) {
+        g->who = g->rules->current(g->config, g->state);
+        g->who_valid = 1;
+    }
+    return g->who;
+}
+
+/* The legal moves of the current state, in scratch; computed once per state
+ * (a caller's crown_legal_moves followed by crown_apply lists them once). */
+static inline size_t crown_gen_legal(crown_game *g)
+{
+    if (!g->legal_valid) {
+        g->legal_n = g->rules->legal(g->config, g->state, g->scratch);
+        g->legal_valid = 1;
+    }
+    return g->legal_n;
+}
+
+static inline int crown_in_sorted(const crown_move *a, size_t n, crown_move m)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a[mid] == m)
+            return 1;
+        if (a[mid] < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+/* Is m legal now? */
+int crown_legal_now(crown_game *g, crown_move m);
+
+/* Records and applies a move known to be legal at a node of kind `who`
+ * (apply, chance=auto settling and load inline it). */
+static inline int crown_record_and_apply(crown_game *g, int who, crown_move m, unsigned flags,
+                                         crown_err *err)
+{
+    if (who != CROWN_CHANCE)
+        flags &= ~CROWN_H_AUTO;
+    int snap = !(flags & CROWN_H_AUTO);
+    size_t own = g->n - g->base_n, own_snaps = g->nsnaps - g->base_snaps;
+    if ((own >= g->cap || own_snaps >= g->snapcap) &&
+        crown_reserve(g, own + 1, own_snaps + (size_t)snap)) {
+        crown_errf(err, "out of memory");
+        return CROWN_ENOMEM;
+    }
+    if (snap) {
+        size_t ss = g->rules->state_size;
+        memcpy(g->snaps + own_snaps * ss, g->state, ss);
+        g->slot[own] = (uint32_t)g->nsnaps++;
+    }
+    if (who == CROWN_CHANCE) {
+        flags |= CROWN_H_CHANCE;
+        g->nchance++;
+    }
+    g->hist[own] = m;
+    g->flags[own] = (uint8_t)flags;
+    g->n++;
+    crown_changed(g);
+    g->rules->apply(g->config, g->state, m);
+    return CROWN_OK;
+}
+
+/* With chance=auto, resolves chance nodes until a decision or the end. */
+int crown_game_settle(crown_game *g, crown_err *err);
+/* Replays moves (chance outcomes included) on a fresh game: used by load and
+ * resample. */
+int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err);
+
+/* ---- chance (chance.c) ------------------------------------------------ */
+
+/* Picks the outcome of the current chance node from (seed, chance index). */
+crown_move crown_draw_outcome(crown_game *g);
+
+/* ---- the handle's life cycle (handle.c) ------------------------------- */
+
+/* A new handle in the game's initial state, chance not resolved. */
+int crown_game_create(crown_game **out, const crown_rules *r, const crown_optvals *vals,
+                      int explicit_chance, uint64_t seed, crown_err *err);
+
+/* ---- errors (errors.c) ------------------------------------------------ */
+
+/* Sets the handle's message; returns code. */
+int crown_fail(crown_game *g, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Sets the handle's message to e's; returns code. */
+int crown_fail_err(crown_game *g, int code, const crown_err *e);
+/* A message into a caller's buffer (none when dst is NULL or cap is 0). */
+void crown_copy_msg(char *dst, size_t cap, const char *msg);
+/* Ends a text-producing call: reports the size, checks the capacity. */
+int crown_finish_text(crown_game *g, crown_buf *b, size_t *len);
+
+#define CHECK_GAME(g) \
+    do { \
+        if (!(g)) \
+            return CROWN_EINVAL; \
+    } while (0)
+
+#define CHECK_ARG(g, p) \
+    do { \
+        if (!(p)) \
+            return crown_fail((g), CROWN_EINVAL, "invalid argument: %s is NULL", #p); \
+    } while (0)
+
+/* ---- move texts (move_text.c) ----------------------------------------- */
+
+/* The message of a move that is not legal now. */
+void crown_illegal_move(const crown_game *g, crown_move m, crown_err *err);
+/* Lower-cases, trims and collapses runs of white space; -1 if too long. */
+int crown_normalize(const char *s, char *out, size_t cap);
+/* Finds the legal move whose text is `text`: 0, or why not, for
+ * crown_text_error (with the move the text names, for its reason). */
+int crown_match_text(crown_game *g, const char *text, crown_move *move);
+/* A text for an error message: printable, and at most 40 characters, the
+ * cut marked with "...". */
+const char *crown_quote_text(char out[48], const char *s);
+/* The error of a text that crown_match_text did not find. */
+int crown_text_error(const crown_game *g, int why, const char *text, crown_move named,
+                     crown_err *err);
+
+/* ---- facts (facts.c) and views (views.c) ------------------------------ */
+
+/* The game string: the game's name, ':', the canonical options. */
+void crown_put_game_string(const crown_game *g, crown_buf *b);
+/* Checks a caller's buffer of one value per seat; sets *count. */
+int crown_check_seat_buffer(crown_game *g, double *out, size_t cap, size_t *count);
+/* Checks a viewer: a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT. */
+int crown_check_viewer(crown_game *g, int viewer);
+
+/* ---- the registry (registry.c) ---------------------------------------- */
+
+/* The rules of the game `name`, or CROWN_EGAME with a message naming the
+ * games. */
+int crown_find_game(const char *name, const crown_rules **r, crown_err *err);
+
+/* ---- options (options.c) ---------------------------------------------- */
 int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *vals,
                         int *explicit_chance, crown_err *err);
 void crown_format_options(const crown_rules *r, const crown_optvals *vals, int explicit_chance,
@@ -58,17 +307,7 @@ void crown_format_options(const crown_rules *r, const crown_optvals *vals, int e
 void crown_describe(const crown_rules *r, crown_buf *b);
 void crown_describe_json(const crown_rules *r, crown_buf *b);
 
-/* game.c */
-/* A new handle in the game's initial state, chance not resolved. */
-int crown_game_create(crown_game **out, const crown_rules *r, const crown_optvals *vals,
-                      int explicit_chance, uint64_t seed, crown_err *err);
-/* Applies a move after checking it; records it with `flags`. */
-int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_err *err);
-/* With chance=auto, resolves chance nodes until a decision or the end. */
-int crown_game_settle(crown_game *g, crown_err *err);
-/* Replays moves (chance outcomes included) on a fresh game: used by load and
- * resample. */
-int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err);
+/* ---- for the tests (internal.c) --------------------------------------- */
 
 /* For the tests: the state block and its consistency check. */
 const void *crown_internal_state(const crown_game *g);
