@@ -180,13 +180,32 @@ static inline int bb_fits(int character, const int *t, int n)
            (bb_icon_accepts(r->icon[0], clan, t[1]) && bb_icon_accepts(r->icon[1], clan, t[0]));
 }
 
+static inline int bb_is_inquisitor(const bb_state *s, int p)
+{
+    return s->character[p] != BB_NONE && s->character[p] >= 18;
+}
+
+/* The Guardian colour p would use: his own, or the next one; -1 none. */
+static inline int bb_guardian_colour(const bb_state *s, int p)
+{
+    if (s->colour[p])
+        return s->colour[p] - 1;
+    return s->colours_used < 2 ? s->colours_used : -1;
+}
+
 /* ---- what each file of the folder gives the others ------------------- */
 
-/* play.c: the rules in play; the seat of the Inquisitor, or -1. */
-void bb_init(const void *config, void *state);
+/* legal.c: what may be done; the uses of seat u's ability, into out (their
+ * number), or with out NULL whether there is one, or with want (not -1)
+ * whether it is one. */
 int bb_current(const void *config, const void *state);
 size_t bb_legal(const void *config, const void *state, crown_move *out);
 int bb_is_legal(const void *config, const void *state, crown_move m);
+size_t bb_ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_move *out,
+                        crown_move want);
+
+/* play.c: what happens; the seat of the Inquisitor, or -1. */
+void bb_init(const void *config, void *state);
 void bb_apply(const void *config, void *state, crown_move m);
 void bb_returns(const void *config, const void *state, double *out);
 void bb_scores(const void *config, const void *state, double *out);

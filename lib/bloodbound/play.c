@@ -1,9 +1,8 @@
 /*
- * play.c - Blood Bound: the rules in play: facts about a position, the
- * legal moves (legal, is_legal) and the chance outcomes, the flow (init,
- * current, apply) and the results (returns, scores).  Hidden roles,
- * wounds, intervention, the ten abilities and the Inquisitor; the rules
- * as the engine plays them, and its decisions: docs/blood-bound.md.
+ * play.c - Blood Bound: what happens: the flow (init, apply and everything
+ * it runs) and the results (returns, scores).  Hidden roles, wounds,
+ * intervention, the ten abilities and the Inquisitor; the rules as the
+ * engine plays them, and its decisions: docs/blood-bound.md.
  *
  * A game is the setup (chance: the characters in play, the deal, the
  * dagger) and then turns.  An attack runs through offers of intervention,
@@ -17,36 +16,9 @@
 
 /* ---- facts about a position ------------------------------------------- */
 
-static int is_inquisitor(const bb_state *s, int p)
-{
-    return s->character[p] != BB_NONE && s->character[p] >= 18;
-}
-
 static int clan_of(const bb_state *s, int p)
 {
     return bb_clan_of(s->character[p]);
-}
-
-/* The tokens p may take for a wound, as bits (1 << CROWN_BB_T_*). */
-static unsigned allowed_tokens(const bb_state *s, int p, int force_rank)
-{
-    if (force_rank && !s->rank_taken[p])
-        return BB_BIT(CROWN_BB_T_RANK);
-    unsigned mask = s->rank_taken[p] ? 0 : BB_BIT(CROWN_BB_T_RANK);
-    int t[2], n = 0;
-    for (int i = 0; i < 2; i++)
-        if (s->aff[p][i])
-            t[n++] = s->aff[p][i];
-    if (n == 2)
-        return mask;
-    if ((s->staff >> p) & 1)
-        return mask | BB_BIT(CROWN_BB_T_UNKNOWN); /* a Staff: unknown, in any slot */
-    for (int x = CROWN_BB_T_ROSE; x <= CROWN_BB_T_UNKNOWN; x++) {
-        t[n] = x;
-        if (bb_fits(s->character[p], t, n + 1))
-            mask |= BB_BIT(x);
-    }
-    return mask;
 }
 
 /* The leader of a clan: its lowest rank in play, or its highest once its
@@ -70,265 +42,9 @@ static int leader(const bb_config *cfg, const bb_state *s, int clan)
 int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s)
 {
     for (int p = 0; p < cfg->players; p++)
-        if (is_inquisitor(s, p))
+        if (bb_is_inquisitor(s, p))
             return p;
     return -1;
-}
-
-/* The Guardian colour p would use: his own, or the next one; -1 none. */
-static int guardian_colour(const bb_state *s, int p)
-{
-    if (s->colour[p])
-        return s->colour[p] - 1;
-    return s->colours_used < 2 ? s->colours_used : -1;
-}
-
-/* ---- legal moves ------------------------------------------------------ */
-
-/* Writes the uses of u's ability (sorted by id) and returns their number;
- * with out NULL, only tells whether there is one (nonzero), or with `want`
- * a move (not -1), whether it is one. */
-static size_t ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_move *out,
-                            crown_move want)
-{
-    size_t n = 0;
-    int n_players = cfg->players;
-#define PUT(m) \
-    do { \
-        if (!out && (want < 0 || (crown_move)(m) == want)) \
-            return 1; \
-        if (out) \
-            out[n++] = (m); \
-    } while (0)
-    switch (bb_rank_of(s, u)) {
-    case 1: /* Elder */
-        if (!((s->quill >> u) & 1) && bb_popcount(s->quill) < bb_supply_counts.quill)
-            PUT(CROWN_BB_QUILL);
-        break;
-    case 2: /* Assassin */
-        for (int v = 0; v < n_players; v++)
-            if (v != u && !bb_shielded(s, v))
-                PUT(CROWN_BB_ASSASSIN(v));
-        break;
-    case 3: /* Harlequin: two other players, not both seen already */
-        for (int a = 0; a < n_players; a++)
-            for (int b = a + 1; b < n_players; b++)
-                if (a != u && b != u && ((~s->looked[u] >> a) & 1 || (~s->looked[u] >> b) & 1))
-                    PUT(CROWN_BB_LOOK(a, b));
-        break;
-    case 4: /* Alchemist: only when he intervened */
-        if (s->intervened && s->wounded == u) {
-            PUT(CROWN_BB_WOUND);
-            if (bb_wounds(s, s->target) > 0)
-                PUT(CROWN_BB_HEAL);
-        }
-        break;
-    case 5: /* Mentalist */
-        for (int v = 0; v < n_players; v++)
-            if (v != u && !bb_shielded(s, v))
-                PUT(CROWN_BB_MENTALIST(v));
-        break;
-    case 6: { /* Guardian */
-        int col = guardian_colour(s, u);
-        if (col < 0 || bb_wounds(s, u) >= 3 ||
-            bb_popcount(s->shield[col]) >= bb_supply_counts.shields_per_colour)
-            break;
-        for (int v = 0; v < n_players; v++)
-            if (v != u && !((s->shield[col] >> v) & 1))
-                PUT(CROWN_BB_SHIELD(v));
-        break;
-    }
-    case 7: /* Berserker */
-        if (s->attacker != u && !bb_shielded(s, s->attacker))
-            PUT(CROWN_BB_STRIKE);
-        break;
-    case 8: { /* Mage */
-        int need = ((s->staff >> u) & 1) ? 1 : 2;
-        if (bb_supply_counts.staff - bb_popcount(s->staff) < need)
-            break;
-        for (int v = 0; v < n_players; v++)
-            if (v != u && !((s->staff >> v) & 1))
-                PUT(CROWN_BB_STAFF(v));
-        break;
-    }
-    case 9: /* Courtesan */
-        if (bb_popcount(s->fan) >= bb_supply_counts.fan)
-            break;
-        for (int v = 0; v < n_players; v++)
-            if (v != u && !((s->fan >> v) & 1))
-                PUT(CROWN_BB_FAN(v));
-        break;
-    default: { /* the Inquisitor: every Curse in play, to different players */
-        if (s->curses_given)
-            break;
-        int k = cfg->false_curses;
-        unsigned all = BB_BIT(n_players) - 1;
-        if (!out && want >= 0) {
-            /* One move asked: read it rather than walk up to 840 of them. */
-            int t = CROWN_BB_A(want), f = CROWN_BB_B(want);
-            return want == CROWN_BB_CURSES(t, f) && t < n_players && t != u &&
-                   !((unsigned)f & ~all) && !((unsigned)f & (BB_BIT(u) | BB_BIT(t))) &&
-                   bb_popcount((unsigned)f) == k;
-        }
-        for (int t = 0; t < n_players; t++) {
-            if (t == u)
-                continue;
-            /* The False ones: k of the other seats, in increasing order
-             * (the k-subsets of the seats, next by Gosper's rule, but
-             * those naming u or t). */
-            unsigned excl = BB_BIT(u) | BB_BIT(t);
-            if (k == 0) {
-                PUT(CROWN_BB_CURSES(t, 0));
-                continue;
-            }
-            for (unsigned f = BB_BIT(k) - 1; f <= all;) {
-                if (!(f & excl))
-                    PUT(CROWN_BB_CURSES(t, f));
-                unsigned low = f & -f, r = f + low;
-                f = (((r ^ f) >> 2) >> __builtin_ctz(low)) | r;
-            }
-        }
-        break;
-    }
-    }
-#undef PUT
-    return n;
-}
-
-static size_t chance_outcomes(const bb_config *cfg, const bb_state *s, crown_move *out)
-{
-    size_t n = 0;
-    switch (s->phase) {
-    case BB_P_ROSE:
-    case BB_P_BEAST:
-        for (unsigned m = 0; m < 512; m++)
-            if (bb_popcount(m) == cfg->per_clan)
-                out[n++] = (crown_move)m;
-        return n;
-    case BB_P_INQ:
-        out[n++] = CROWN_BB_INQUISITOR_ROSE;
-        out[n++] = CROWN_BB_INQUISITOR_BEAST;
-        return n;
-    case BB_P_DEAL: {
-        int used[BB_CHARACTERS] = {0};
-        for (int p = 0; p < s->dealt; p++)
-            used[s->character[p]] = 1;
-        for (int c = 0; c < BB_CHARACTERS; c++) {
-            int in = c < 9 ? (s->rose_set >> c) & 1
-                     : c < 18 ? (s->beast_set >> (c - 9)) & 1
-                              : c == s->inq_card;
-            if (in && !used[c])
-                out[n++] = c;
-        }
-        return n;
-    }
-    default: /* BB_P_DAGGER */
-        for (int p = 0; p < cfg->players; p++)
-            out[n++] = p;
-        return n;
-    }
-}
-
-/* The tokens the healed player may return, as bits. */
-static unsigned returnable(const bb_state *s)
-{
-    int h = s->healed;
-    unsigned held = s->rank_taken[h] ? BB_BIT(CROWN_BB_T_RANK) : 0;
-    for (int i = 0; i < 2; i++)
-        if (s->aff[h][i])
-            held |= BB_BIT(s->aff[h][i]);
-    return held;
-}
-
-size_t bb_legal(const void *config, const void *state, crown_move *out)
-{
-    const bb_config *cfg = config;
-    const bb_state *s = state;
-    size_t n = 0;
-    switch (s->phase) {
-    case BB_P_TURN: {
-        int a = s->dagger;
-        for (int t = 0; t < cfg->players; t++)
-            if (t != a && !bb_shielded(s, t) && !(is_inquisitor(s, a) && bb_wounds(s, t) >= 3))
-                out[n++] = CROWN_BB_ATTACK(t);
-        for (int t = 0; t < cfg->players; t++)
-            if (t != a)
-                out[n++] = CROWN_BB_PASS(t);
-        return n;
-    }
-    case BB_P_OFFER:
-        out[n++] = CROWN_BB_OFFER;
-        out[n++] = CROWN_BB_DECLINE;
-        return n;
-    case BB_P_ACCEPT:
-        for (int p = 0; p < cfg->players; p++)
-            if ((s->offers >> p) & 1)
-                out[n++] = CROWN_BB_ACCEPT(p);
-        out[n++] = CROWN_BB_REFUSE;
-        return n;
-    case BB_P_TOKEN: {
-        unsigned mask = allowed_tokens(s, s->victim, s->force_rank);
-        for (int t = 0; t < 4; t++)
-            if ((mask >> t) & 1)
-                out[n++] = CROWN_BB_TOKEN(t);
-        return n;
-    }
-    case BB_P_ABILITY:
-        n = ability_moves(cfg, s, s->user, out, -1);
-        out[n++] = CROWN_BB_NO_ABILITY;
-        return n;
-    case BB_P_RETURN: {
-        unsigned held = returnable(s);
-        for (int t = 0; t < 4; t++)
-            if ((held >> t) & 1)
-                out[n++] = CROWN_BB_RETURN(t);
-        return n;
-    }
-    case BB_P_OVER: return 0;
-    default: return chance_outcomes(cfg, s, out);
-    }
-}
-
-/* Is m legal?  The same rules as bb_legal, for one move. */
-int bb_is_legal(const void *config, const void *state, crown_move m)
-{
-    const bb_config *cfg = config;
-    const bb_state *s = state;
-    if (m < 0)
-        return 0;
-    int a = CROWN_BB_A(m), b = CROWN_BB_B(m), np = cfg->players;
-    switch (s->phase) {
-    case BB_P_TURN: {
-        int d = s->dagger;
-        if (m == CROWN_BB_ATTACK(a))
-            return a < np && a != d && !bb_shielded(s, a) && !(is_inquisitor(s, d) && bb_wounds(s, a) >= 3);
-        return m == CROWN_BB_PASS(a) && a < np && a != d;
-    }
-    case BB_P_OFFER: return m == CROWN_BB_OFFER || m == CROWN_BB_DECLINE;
-    case BB_P_ACCEPT:
-        return m == CROWN_BB_REFUSE || (m == CROWN_BB_ACCEPT(a) && a < np && ((s->offers >> a) & 1));
-    case BB_P_TOKEN:
-        return m == CROWN_BB_TOKEN(b) && b < 4 &&
-               ((allowed_tokens(s, s->victim, s->force_rank) >> b) & 1);
-    case BB_P_ABILITY:
-        return m == CROWN_BB_NO_ABILITY || ability_moves(cfg, s, s->user, NULL, m) != 0;
-    case BB_P_RETURN: return m == CROWN_BB_RETURN(b) && b < 4 && ((returnable(s) >> b) & 1);
-    case BB_P_OVER: return 0;
-    case BB_P_ROSE:
-    case BB_P_BEAST: return m < 512 && bb_popcount((unsigned)m) == cfg->per_clan;
-    case BB_P_INQ: return m == CROWN_BB_INQUISITOR_ROSE || m == CROWN_BB_INQUISITOR_BEAST;
-    case BB_P_DEAL: {
-        if (m >= BB_CHARACTERS)
-            return 0;
-        for (int p = 0; p < s->dealt; p++)
-            if (s->character[p] == m)
-                return 0;
-        return m < 9 ? (s->rose_set >> m) & 1
-               : m < 18 ? (s->beast_set >> (m - 9)) & 1
-                        : m == s->inq_card;
-    }
-    default: return m < np; /* BB_P_DAGGER */
-    }
 }
 
 /* ---- the flow --------------------------------------------------------- */
@@ -370,7 +86,7 @@ static void capture(const bb_config *cfg, bb_state *s, int c, int capturer)
     s->over = BB_END_CAPTURE;
     s->phase = BB_P_OVER;
     int inq = bb_inquisitor_seat(cfg, s);
-    if (is_inquisitor(s, c)) {
+    if (bb_is_inquisitor(s, c)) {
         s->winners = (uint16_t)BB_BIT(c); /* he alone wins */
         return;
     }
@@ -440,7 +156,7 @@ static void take_token(const bb_config *cfg, bb_state *s, int t)
     s->wounds_left--;
     if (s->cause == BB_C_ATTACK) {
         /* After taking his rank token in an attack, the ability. */
-        if (t == CROWN_BB_T_RANK && ability_moves(cfg, s, p, NULL, -1)) {
+        if (t == CROWN_BB_T_RANK && bb_ability_moves(cfg, s, p, NULL, -1)) {
             s->user = (uint8_t)p;
             s->phase = BB_P_ABILITY;
             return;
@@ -505,7 +221,7 @@ static void use_ability(const bb_config *cfg, bb_state *s, crown_move m)
         wound(cfg, s, a, 1, BB_C_ABILITY, u, 1);
         return;
     case CROWN_BB_K_SHIELD: {
-        int col = guardian_colour(s, u);
+        int col = bb_guardian_colour(s, u);
         if (!s->colour[u]) {
             s->colour[u] = (uint8_t)(col + 1);
             s->colours_used++;
@@ -622,22 +338,6 @@ void bb_init(const void *config, void *state)
     s->dagger = s->attacker = s->target = s->asking = s->wounded = BB_NONE;
     s->user = s->victim = s->capturer = s->next_dagger = s->healed = BB_NONE;
     s->captured = BB_NONE;
-}
-
-int bb_current(const void *config, const void *state)
-{
-    (void)config;
-    const bb_state *s = state;
-    switch (s->phase) {
-    case BB_P_TURN: return s->dagger;
-    case BB_P_OFFER: return s->asking;
-    case BB_P_ACCEPT: return s->target;
-    case BB_P_TOKEN: return s->victim;
-    case BB_P_ABILITY: return s->user;
-    case BB_P_RETURN: return s->healed;
-    case BB_P_OVER: return CROWN_TERMINAL;
-    default: return CROWN_CHANCE;
-    }
 }
 
 /* ---- results ---------------------------------------------------------- */

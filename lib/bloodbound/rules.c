@@ -3,12 +3,13 @@
  * configuration and the rules table, which names the function of each
  * job.  The rules as the engine plays them: docs/blood-bound.md.
  *
- * The jobs, one file each: play.c (the rules in play: legal moves, chance,
- * the flow, results), text.c (move texts, the notation, the text
- * observation), views.c (the JSON and tensor views), determinize.c
- * (resample), actions.c (the dense action index, a move as JSON),
- * why_illegal.c (the reasons of illegal moves), check.c (consistency);
- * reference.c holds the reference card and the supply as data.
+ * The jobs, one file each: legal.c (what may be done: the legal moves,
+ * chance outcomes, current), play.c (what happens: the flow, results),
+ * text.c (move texts, the notation, the text observation), views.c (the
+ * JSON and tensor views), determinize.c (resample), actions.c (the dense
+ * action index, a move as JSON), why_illegal.c (the reasons of illegal
+ * moves), check.c (consistency); reference.c holds the reference card and
+ * the supply as data.
  */
 #include <string.h>
 

@@ -145,14 +145,16 @@ static inline int kd_next_in(const kd_config *c, const kd_state *s, int seat)
     return KD_NONE;
 }
 
-/* play.c: the rules table's init, current, legal, is_legal, chance_count,
- * chance_nth, apply, returns and scores. */
-void kd_init(const void *config, void *state);
+/* legal.c: the rules table's current, legal, is_legal, chance_count and
+ * chance_nth. */
 int kd_current(const void *config, const void *state);
 size_t kd_legal(const void *config, const void *state, crown_move *out);
 int kd_is_legal(const void *config, const void *state, crown_move m);
 size_t kd_chance_count(const void *config, const void *state);
 crown_move kd_chance_nth(const void *config, const void *state, size_t k);
+
+/* play.c: the rules table's init, apply, returns and scores. */
+void kd_init(const void *config, void *state);
 void kd_apply(const void *config, void *state, crown_move m);
 void kd_returns(const void *config, const void *state, double *out);
 void kd_scores(const void *config, const void *state, double *out);

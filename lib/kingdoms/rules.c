@@ -4,11 +4,12 @@
  * decisions: docs/game-of-kingdoms.md.
  *
  * The game's table of contents: its options, and its rules table, whose
- * functions the files of this folder give, one job each: play.c (the
- * rules in play), text.c (the text of moves and positions), views.c (the
- * structured views), determinize.c (resample), actions.c (the dense action
- * index and move_json), why_illegal.c (the reasons of illegal moves) and
- * check.c (the consistency check).
+ * functions the files of this folder give, one job each: legal.c (what may
+ * be done: the legal moves, the chance outcomes, current), play.c (what
+ * happens: init, apply, the results), text.c (the text of moves and
+ * positions), views.c (the structured views), determinize.c (resample),
+ * actions.c (the dense action index and move_json), why_illegal.c (the
+ * reasons of illegal moves) and check.c (the consistency check).
  */
 #include "../core/rules.h"
 #include "kingdoms.h"
