@@ -188,6 +188,11 @@ static inline int kbg_seen_leaving(const kbg_config *cfg, const kbg_state *s, in
     return gn_set_empty(&k) || gn_set_has(&k, c) ? c : gn_set_next(&k, 0);
 }
 
+/* legal.c: the moves of Event e on the Active cards (a forced one when
+ * `forced`), which play.c asks of the Event a Marriage drew. */
+size_t kbg_event_moves(const kbg_config *cfg, const kbg_state *s, gn_lazy_view *view, int e,
+                       int forced, crown_move *out);
+
 /* play.c: the points of a finished game (method A or B) in out[players];
  * the winners of a finished game or match, as bits (0: none). */
 void kbg_game_points(const kbg_config *c, const kbg_state *s, int32_t *out);
@@ -195,13 +200,15 @@ unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s);
 
 /* The functions of the rules table (rules.c), by the file of each job. */
 
-/* play.c */
-void kbg_init(const void *config, void *state);
+/* legal.c */
 int kbg_current(const void *config, const void *state);
 size_t kbg_legal(const void *config, const void *state, crown_move *out);
 void kbg_weights(const void *config, const void *state, uint32_t *weights);
 size_t kbg_chance_count(const void *config, const void *state);
 crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
+
+/* play.c */
+void kbg_init(const void *config, void *state);
 void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);

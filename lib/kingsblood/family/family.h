@@ -138,13 +138,50 @@ static inline int kf_run_active(const kf_state *s)
     return s->run_child != KF_NONE;
 }
 
-/* play.c: the rules in play, and the score and its rating. */
-void kf_init(const void *config, void *state);
+/* Facts of cards that the legal moves and the flow both ask. */
+static inline int kf_has_enthronement(const kf_config *cfg, const kf_state *s, int t)
+{
+    return kb_has_enthronement(&cfg->deck, &s->gn, t);
+}
+
+static inline int kf_marries(const kf_config *cfg, int a, int b)
+{
+    return kb_marries(&cfg->deck, a, b);
+}
+
+/* Who moves (kf_current): the player, 0, at a decision; else the game is
+ * over or at a chance node.  apply asks it too. */
+static inline int kf_current_of(const kf_state *s)
+{
+    switch (s->phase) {
+    case KF_PLAY:
+    case KF_FORCED:
+    case KF_PLACE: return 0;
+    case KF_OVER: return CROWN_TERMINAL;
+    default: return CROWN_CHANCE;
+    }
+}
+
+/* legal.c: what may be done.  The moves of an Event card e (appended to
+ * out), the sibling moves of the run (out may be NULL to count them) and
+ * the plays of the player (with `any`, stops at the first): the flow asks
+ * them too, whether a forced Event has a target, whether the run goes on,
+ * whether the player can play.  *blocked counts moves refused only by the
+ * row limit.  Then the rules table's current, legal and chance outcomes. */
+size_t kf_event_moves(const kf_config *cfg, const kf_state *s, gn_lazy_view *view, int e,
+                      crown_move *out, int *blocked);
+size_t kf_sibling_moves(const kf_config *cfg, const kf_state *s, crown_move *out, int *blocked);
+size_t kf_gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, int *blocked,
+                    int any);
 int kf_current(const void *config, const void *state);
 size_t kf_legal(const void *config, const void *state, crown_move *out);
 void kf_weights(const void *config, const void *state, uint32_t *weights);
 size_t kf_chance_count(const void *config, const void *state);
 crown_move kf_chance_nth(const void *config, const void *state, size_t k);
+
+/* play.c: what happens, the rules table's init, apply and returns (its
+ * scores too); the score and its rating. */
+void kf_init(const void *config, void *state);
 void kf_apply(const void *config, void *state, crown_move m);
 void kf_returns(const void *config, const void *state, double *out);
 int64_t kf_score(const kf_config *c, const kf_state *s);

@@ -1,7 +1,7 @@
 /*
- * play.c - King's Family, the King's Blood solitaire: the rules in play,
- * the legal moves, the chance nodes, the flow (init, current, apply) and the
- * score.  The rules as the engine plays them, and its decisions:
+ * play.c - King's Family, the King's Blood solitaire: what happens.  The
+ * flow (init, apply and everything it runs) and the score; what may be done
+ * is legal.c's.  The rules as the engine plays them, and its decisions:
  * docs/kings-family.md.
  *
  * There are no turns.  Between decisions the game works through a stack of
@@ -74,91 +74,6 @@ static void take_from_pile(kf_state *s, int c)
     }
 }
 
-static int has_enthronement(const kf_config *cfg, const kf_state *s, int t)
-{
-    return kb_has_enthronement(&cfg->deck, &s->gn, t);
-}
-
-static int marries(const kf_config *cfg, int a, int b)
-{
-    return kb_marries(&cfg->deck, a, b);
-}
-
-static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
-{
-    return kb_first_of_face(&cfg->faces, set, c);
-}
-
-/* Would putting card c beside t keep every row within the limit, given
- * the sizes of t's row and the row below?  The Marriage's child counts
- * when a card can be drawn. */
-static int rows_allow(const kf_config *cfg, const kf_state *s, int size, int size_below, int c,
-                      int t)
-{
-    if (size + 1 > KF_ROW_LIMIT)
-        return 0;
-    if (marries(cfg, c, t) && kf_can_draw(s) && size_below + 1 > KF_ROW_LIMIT)
-        return 0;
-    return 1;
-}
-
-
-/* New Connection: the spots card c may move to, within the row limit.
- * Returns their number; *blocked counts spots refused by the row limit. */
-static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view, int c,
-                    gn_spot *out, int *blocked)
-{
-    gn_spot all[2 * GN_CARDS];
-    gn_view lifted;
-    int n = gn_new_connection_spots_view(&s->gn, view, c, all, &lifted), k = 0;
-    for (int i = 0; i < n; i++) {
-        int r = s->gn.row[all[i].target];
-        if (rows_allow(cfg, s, gn_view_row_size(&lifted, r), gn_view_row_size(&lifted, r + 1), c,
-                       all[i].target))
-            out[k++] = all[i];
-        else
-            (*blocked)++;
-    }
-    return k;
-}
-
-/* Is a New Connection of c sure to have a spot within the row limit,
- * from the spots lifting c cannot change?  (0: look at every spot.)  When
- * it is, *blocked need not count refusals: the Event is playable. */
-static int nc_sure(const kf_config *cfg, const kf_state *s, int c, gn_spot *spots)
-{
-    int n = gn_new_connection_sure_spots(&s->gn, c, spots);
-    if (n == 0)
-        return 0;
-    for (int i = 0; i < n; i++) {
-        int r = s->gn.row[spots[i].target];
-        if (rows_allow(cfg, s, gn_row_size_except(&s->gn, r, c),
-                       gn_row_size_except(&s->gn, r + 1, c), c, spots[i].target))
-            return 1;
-    }
-    return 0;
-}
-
-/* The moves an Event card e allows, appended to out. */
-static size_t event_moves(const kf_config *cfg, const kf_state *s, gn_lazy_view *view, int e,
-                          crown_move *out, int *blocked)
-{
-    size_t n = 0;
-    int ev = CARD(cfg, e)->event;
-    GN_FOR(&s->gn.active, t) {
-        if (ev == KB_ENTHRONEMENT && has_enthronement(cfg, s, t))
-            continue;
-        if (ev == KB_NEW_CONNECTION) {
-            gn_spot spots[2 * GN_CARDS];
-            if (!nc_sure(cfg, s, t, spots) &&
-                nc_spots(cfg, s, gn_lazy(&s->gn, view), t, spots, blocked) == 0)
-                continue;
-        }
-        out[n++] = KF_M_EVENT(e, t);
-    }
-    return n;
-}
-
 /* ---- the sibling run -------------------------------------------------- */
 
 static void end_run(kf_state *s)
@@ -167,160 +82,6 @@ static void end_run(kf_state *s)
     s->run_last = KF_NONE;
     s->run_side = 0;
     s->run_pending = KB_PLAIN;
-}
-
-/* Sibling moves for the run, appended to out (out may be NULL to count). */
-static size_t sibling_moves(const kf_config *cfg, const kf_state *s, crown_move *out,
-                            int *blocked)
-{
-    if (!kf_run_active(s))
-        return 0;
-    size_t n = 0;
-    int number = CARD(cfg, s->run_child)->number;
-    int row = s->gn.row[s->run_child];
-    GN_FOR(&s->hand, c) {
-        const kb_card *k = CARD(cfg, c);
-        if (k->kind != KB_CHARACTER || k->number != number || !first_of_face(cfg, &s->hand, c))
-            continue;
-        for (int side = -1; side <= 1; side += 2) {
-            int r, x;
-            if (s->run_side && side != s->run_side)
-                continue;
-            if (gn_sibling_slot(&s->gn, s->run_last, side, &r, &x))
-                continue;
-            if (gn_row_size(&s->gn, row) + 1 > KF_ROW_LIMIT) {
-                (*blocked)++;
-                continue;
-            }
-            if (out)
-                out[n] = KF_M_SIBLING(c, side);
-            n++;
-        }
-    }
-    return n;
-}
-
-/* Is (row, x) where the next sibling of the run would go?  Right after a
- * birth that is beside the child on either side; after the first sibling,
- * beside the last one on the run's side.  A card of the child's number put
- * there is the sibling and nothing else. */
-static int sibling_spot(const kf_state *s, int row, int x)
-{
-    if (!kf_run_active(s) || row != s->gn.row[s->run_child])
-        return 0;
-    if (s->run_side)
-        return x == s->gn.x[s->run_last] + 2 * s->run_side;
-    int dx = x - s->gn.x[s->run_child];
-    return dx == 2 || dx == -2;
-}
-
-/* ---- legal moves ------------------------------------------------------ */
-
-/* The plays of the player (KF_PLAY); *blocked counts plays refused only by
- * the row limit.  With `any`, stops at the first play (is there one?). */
-static size_t gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, int *blocked,
-                        int any)
-{
-    size_t n = 0;
-    gn_lazy_view view;
-    view.built = 0; /* (not the whole view: it is rarely needed) */
-    int child_number = kf_run_active(s) ? CARD(cfg, s->run_child)->number : -1;
-    /* Characters beside Active cards. */
-    GN_FOR(&s->hand, c) {
-        if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
-            continue;
-        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &s->gn.active);
-        GN_FOR(&on, t) {
-            for (int side = -1; side <= 1; side += 2) {
-                if (!gn_side_usable(&s->gn, t, side))
-                    continue;
-                /* The child's number where the next sibling goes is that
-                 * sibling (sibling_moves), not an ordinary play. */
-                if (CARD(cfg, c)->number == child_number &&
-                    sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
-                    continue;
-                int r = s->gn.row[t];
-                if (!rows_allow(cfg, s, gn_row_size(&s->gn, r), gn_row_size(&s->gn, r + 1), c, t)) {
-                    (*blocked)++;
-                    continue;
-                }
-                out[n++] = KF_M_PLAY(c, t, side);
-                if (any)
-                    return n;
-            }
-        }
-    }
-    size_t before_events = n;
-    GN_FOR(&s->hand, e) {
-        if (CARD(cfg, e)->kind == KB_EVENT && first_of_face(cfg, &s->hand, e))
-            n += event_moves(cfg, s, &view, e, out + n, blocked);
-        if (any && n)
-            return n;
-    }
-    size_t events = n - before_events;
-    size_t siblings = sibling_moves(cfg, s, out + n, blocked);
-    n += siblings;
-    if (cfg->events_optional && events > 0 && n == events && kf_can_draw(s) &&
-        kf_set_count(&s->hand) < KF_HAND_LIMIT)
-        out[n++] = KF_M_DRAW;
-    return n;
-}
-
-size_t kf_legal(const void *config, const void *state, crown_move *out)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    size_t n = 0;
-    int blocked = 0;
-    switch (s->phase) {
-    case KF_FOUND:
-    case KF_DEAL:
-    case KF_RESTART:
-    case KF_DRAW:
-    case KF_MARRIAGE:
-        /* One outcome per face: identical cards are one outcome, weighted
-         * by their number (kf_weights); the lowest id of a face is drawn. */
-        return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, s->phase == KF_FOUND, out);
-    case KF_PLAY: return gen_plays(cfg, s, out, &blocked, 0);
-    case KF_FORCED: {
-        gn_lazy_view view;
-        view.built = 0;
-        return event_moves(cfg, s, &view, s->forced, out, &blocked);
-    }
-    case KF_PLACE: {
-        gn_spot spots[2 * GN_CARDS];
-        int k = nc_spots(cfg, s, NULL, s->nc_card, spots, &blocked);
-        for (int i = 0; i < k; i++)
-            out[n++] = KF_M_PLACE(spots[i].target, spots[i].side);
-        return n;
-    }
-    default: return 0;
-    }
-}
-
-/* The chance nodes as a draw of one card of the pile (Characters only for
- * the founder). */
-size_t kf_chance_count(const void *config, const void *state)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    return kb_face_count(&cfg->faces, &s->pile, s->phase == KF_FOUND);
-}
-
-crown_move kf_chance_nth(const void *config, const void *state, size_t k)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    return kb_face_nth(&cfg->faces, &s->pile, s->phase == KF_FOUND, k);
-}
-
-void kf_weights(const void *config, const void *state, uint32_t *weights)
-{
-    const kf_config *cfg = config;
-    const kf_state *s = state;
-    crown_move outcomes[GN_CARDS];
-    size_t n = kf_legal(config, state, outcomes);
-    kb_face_weights(&cfg->faces, &s->pile, outcomes, n, weights);
 }
 
 /* ---- flow ------------------------------------------------------------- */
@@ -391,7 +152,7 @@ static void advance(const kf_config *cfg, kf_state *s)
                 int blocked = 0;
                 gn_lazy_view view;
                 view.built = 0;
-                if (event_moves(cfg, s, &view, w->arg, tmp, &blocked) == 0) {
+                if (kf_event_moves(cfg, s, &view, w->arg, tmp, &blocked) == 0) {
                     gn_set_del(&s->aside, w->arg);
                     gn_set_add(&s->discards, w->arg);
                     s->nwork--;
@@ -420,7 +181,7 @@ static void advance(const kf_config *cfg, kf_state *s)
         /* A decision point. */
         if (kf_run_active(s)) {
             int blocked = 0;
-            if (sibling_moves(cfg, s, NULL, &blocked) == 0) {
+            if (kf_sibling_moves(cfg, s, NULL, &blocked) == 0) {
                 /* No further sibling: the last one's effect, at once. */
                 int k = ability_draws(s->run_pending);
                 end_run(s);
@@ -440,7 +201,7 @@ static void advance(const kf_config *cfg, kf_state *s)
         }
         crown_move tmp[KF_MAX_MOVES];
         int blocked = 0;
-        if (gen_plays(cfg, s, tmp, &blocked, 1) > 0) {
+        if (kf_gen_plays(cfg, s, tmp, &blocked, 1) > 0) {
             s->phase = KF_PLAY;
             return;
         }
@@ -492,7 +253,7 @@ static void apply_decision(const kf_config *cfg, kf_state *s, crown_move m)
         int c = KF_CARD(m), t = KF_TARGET(m), side = KF_SIDE(m);
         gn_set_del(&s->hand, c);
         gn_place_beside(&s->gn, c, t, side);
-        if (marries(cfg, c, t))
+        if (kf_marries(cfg, c, t))
             push(s, W_MARRY, t, side);
         push_draws(s, ability_draws(CARD(cfg, c)->ability)); /* the effect first */
         return;
@@ -533,19 +294,6 @@ void kf_init(const void *config, void *state)
     end_run(s);
 }
 
-int kf_current(const void *config, const void *state)
-{
-    (void)config;
-    const kf_state *s = state;
-    switch (s->phase) {
-    case KF_PLAY:
-    case KF_FORCED:
-    case KF_PLACE: return 0;
-    case KF_OVER: return CROWN_TERMINAL;
-    default: return CROWN_CHANCE;
-    }
-}
-
 void kf_apply(const void *config, void *state, crown_move m)
 {
     const kf_config *cfg = config;
@@ -562,7 +310,7 @@ void kf_apply(const void *config, void *state, crown_move m)
         }
         return;
     }
-    if (kf_current(cfg, s) == 0)
+    if (kf_current_of(s) == 0)
         saturating_inc(&s->decisions);
     s->phase = KF_PLAY; /* neutral while the move is carried out */
     switch (phase) {
@@ -621,7 +369,7 @@ void kf_apply(const void *config, void *state, crown_move m)
         int c = s->nc_card, t = KF_TARGET(m), side = KF_SIDE(m);
         gn_move(&s->gn, c, t, side);
         push(s, W_DISCARD, s->nc_event, 0);
-        if (marries(cfg, c, t))
+        if (kf_marries(cfg, c, t))
             push(s, W_MARRY, t, side);
         s->nc_event = KF_NONE;
         s->nc_card = KF_NONE;
@@ -644,7 +392,7 @@ int64_t kf_score(const kf_config *cfg, const kf_state *s)
         return score;
     int top_ent = -1;
     GN_FOR(&g->present, c)
-        if (has_enthronement(cfg, s, c) && (top_ent < 0 || g->row[c] < top_ent))
+        if (kf_has_enthronement(cfg, s, c) && (top_ent < 0 || g->row[c] < top_ent))
             top_ent = g->row[c];
     int top = gn_top_row(g), bottom = gn_bottom_row(g);
     for (int r = top; r <= bottom; r++)
