@@ -3,7 +3,7 @@
 #
 # 1. A staged install (DESTDIR): the files are there, libcrown's SONAME is
 #    libcrown.so.1 and it exports only crown_* symbols, each versioned
-#    (CROWN_1, or CROWN_1.1 for those lib/crown.map adds in that node),
+#    with the version node lib/crown.map gives it (CROWN_1, CROWN_1.1, ...),
 #    crown.pc works, the installed minimal.c builds against the staged tree,
 #    bin holds the programs crown-play and crown-bench only (the demos are
 #    installed as sources with the examples), each with its man page in
@@ -335,28 +335,25 @@ man1=$dest$prefix/share/man/man1
 [ "$(ls "$man1" 2>/dev/null)" = "$(printf '%s.1\n' $programs)" ] ||
     fail "share/man/man1 holds $(ls "$man1" 2>/dev/null | tr '\n' ' '), not a page for each of $programs"
 
-# SONAME and exports: only crown_*, each with its version: CROWN_1.1 for
-# those lib/crown.map names in that node, CROWN_1 for the others.
+# SONAME and exports: only crown_*, each with the version node of
+# lib/crown.map that names it (CROWN_1, CROWN_1.1, CROWN_1.2, ...).
 if command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
     readelf -d "$lib" | grep -q 'SONAME.*\[libcrown\.so\.1\]' || fail "SONAME is not libcrown.so.1"
     syms=$(nm -D --defined-only "$lib" | awk '$2 != "A" {print $3}')
     [ -n "$syms" ] || fail "no exported symbols found"
-    v11=$(sed -n '/^CROWN_1\.1 {/,/^}/s/^ *\(crown_[a-z_0-9]*\);$/\1/p' "$src/lib/crown.map")
-    [ -n "$v11" ] || fail "lib/crown.map names no CROWN_1.1 functions"
+    # "name@@NODE" for every function the map names.
+    wanted=$(awk '/^CROWN_[0-9.]* *\{/ {node = $1} /^ *crown_[a-z_0-9]*;$/ {
+        sub(/^ */, ""); sub(/;$/, ""); print $0 "@@" node }' "$src/lib/crown.map")
+    [ -n "$wanted" ] || fail "lib/crown.map names no functions"
     for s in $syms; do
-        name=${s%%@*}
-        want=CROWN_1
-        echo "$v11" | grep -qx "$name" && want=CROWN_1.1
-        case $s in
-            crown_*@@$want) ;;
-            *) fail "unexpected export: $s (wanted $name@@$want)" ;;
-        esac
+        echo "$wanted" | grep -qx "$s" || fail "unexpected export: $s (lib/crown.map: $(
+            echo "$wanted" | grep "^${s%%@*}@@" || echo none))"
     done
-    for f in $v11; do
-        echo "$syms" | grep -qx "$f@@CROWN_1.1" || fail "$f is not exported as CROWN_1.1"
+    for w in $wanted; do
+        echo "$syms" | grep -qx "$w" || fail "$w is not exported"
     done
-    echo "exports: $(echo "$syms" | wc -l) crown_* symbols, versioned CROWN_1 and" \
-        "CROWN_1.1 ($(echo "$v11" | wc -l))"
+    echo "exports: $(echo "$syms" | wc -l) crown_* symbols, versioned as lib/crown.map says" \
+        "($(echo "$wanted" | sed 's/.*@@//' | sort | uniq -c | awk '{printf "%s %s ", $2, $1}'))"
 else
     skipped "exports: no readelf/nm (binutils)"
 fi

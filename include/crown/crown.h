@@ -107,12 +107,12 @@ extern "C" {
  * --------------------------------------------------------------------- */
 
 #define CROWN_VERSION_MAJOR 0
-#define CROWN_VERSION_MINOR 3
+#define CROWN_VERSION_MINOR 4
 #define CROWN_VERSION_PATCH 0
 /* MAJOR*10000 + MINOR*100 + PATCH, comparable with crown_version(). */
 #define CROWN_VERSION_NUMBER \
     (CROWN_VERSION_MAJOR * 10000 + CROWN_VERSION_MINOR * 100 + CROWN_VERSION_PATCH)
-#define CROWN_VERSION_STRING "0.3.0"
+#define CROWN_VERSION_STRING "0.4.0"
 
 /* The version of the library actually loaded, as CROWN_VERSION_NUMBER. */
 int crown_version(void);
@@ -546,6 +546,149 @@ int crown_deserialize_ex(crown_game **out, const char *text, char *errbuf, size_
  * does not replay: a bug in a game's rules).  On any error *out is NULL
  * (unless out itself is NULL) and the game is unchanged. */
 int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out);
+
+/* ------------------------------------------------------------------------
+ * Batches, for learning
+ * ------------------------------------------------------------------------
+ * A batch holds `size` games of one game and option set and steps them all
+ * with one call: a training loop hands it one action per game (an index of
+ * the dense action index) and reads, for every game, the observation tensor
+ * of the player to move, the legal mask, the player to move, each seat's
+ * reward and whether the game ended, from arrays it owns and the batch
+ * writes into.  In the spirit of EnvPool and pgx:
+ *
+ *     crown_batch *b;
+ *     if (crown_batch_new(&b, "game_of_kingdoms", "players=4", 1024, 42, 0, NULL, 0))
+ *         ... error ...
+ *     crown_batch_bind(b, obs, masks, players, rewards, terminated, truncated);
+ *     crown_batch_reset(b, 42);                 (writes the first positions)
+ *     for (;;) {
+ *         ... actions[i] from obs and masks of game i, for seat players[i] ...
+ *         if (crown_batch_step(b, actions)) ... crown_batch_last_error(b) ...
+ *     }
+ *     crown_batch_free(b);
+ *
+ * Episodes and seeds.  Each game of a batch (its slot, 0..size-1) plays one
+ * episode after another.  After crown_batch_reset(batch, seed), slot i's
+ * k-th episode (k = 0, 1, ...) is the game that crown_new(name, options,
+ * seed + i + k * size) plays (seeds wrap modulo 2^64), so one crown_game
+ * per slot reproduces a batch exactly.  An episode that is over before its
+ * first decision (a King's Family deal can be) has no step: the slot goes
+ * on to its next episode at once, and that episode's returns are not
+ * reported.  chance=explicit is refused: a batch draws every card itself.
+ *
+ * Autoreset, in the same step.  A game that ends in a step reports that
+ * step's rewards and terminated = 1 (the game is over) or truncated = 1
+ * (max_steps decisions made in the episode and the game not over), and is
+ * at once replaced by its slot's next episode, whose first position the
+ * observation, mask and player then show: the final observation of an
+ * episode is not returned.  So every game of a batch is always at a
+ * decision: players[i] is always a seat.
+ *
+ * Rewards.  rewards[i * players + p] is seat p's reward of game i's last
+ * step: the change that step made to seat p's returns (crown_returns),
+ * counted from 0 at the start of each episode, so that an episode's rewards
+ * add up to its final returns (King's Family's returns are 1, not 0, at its
+ * start: the first step's reward counts them).  Every seat's reward is
+ * written, not only the mover's, for self-play and multi-agent training.
+ *
+ * Memory and threads.  Each slot is a handle of its own (with its history;
+ * docs/performance.md gives a handle's cost), so a batch of B games costs B
+ * handles.  A step allocates nothing once each slot has played its longest
+ * episode.  Distinct batches may be used on distinct threads; one batch
+ * must not be used by two threads at once. */
+
+/* An opaque batch of games. */
+typedef struct crown_batch crown_batch;
+
+/* The most games a batch holds. */
+#define CROWN_BATCH_MAX_SIZE 1048576
+
+/* Creates a batch of `size` games of the named game with `options` (as
+ * crown_new's), all at the first position of their first episode after
+ * crown_batch_reset(batch, seed) (see Episodes and seeds above).
+ * - max_steps: 0, or the decisions after which an episode is truncated
+ *   (and the slot's next episode started).
+ * - errbuf, errcap: on failure, a readable message, as crown_new_ex's.
+ * On success *out receives the batch (free it with crown_batch_free); on
+ * failure *out is NULL.
+ * Errors: CROWN_EINVAL (NULL out or name, size 0 or above
+ * CROWN_BATCH_MAX_SIZE), CROWN_EGAME, CROWN_EOPTION (also chance=explicit),
+ * CROWN_ENOMEM. */
+int crown_batch_new(crown_batch **out, const char *name, const char *options, size_t size,
+                    uint64_t seed, size_t max_steps, char *errbuf, size_t errcap);
+
+/* Releases a batch and its games.  NULL is accepted and ignored.  The
+ * bound arrays are the caller's: they are not freed. */
+void crown_batch_free(crown_batch *batch);
+
+/* The message of the most recent failed call on this batch, or "" if none
+ * has failed; it belongs to the batch and stays valid until the next call
+ * on it.  A NULL batch gives "invalid argument: batch is NULL". */
+const char *crown_batch_last_error(const crown_batch *batch);
+
+/* The number of games.  Errors: CROWN_EINVAL (NULL argument). */
+int crown_batch_size(crown_batch *batch, size_t *size);
+
+/* The number of seats of the game.  Errors: CROWN_EINVAL (NULL argument). */
+int crown_batch_num_players(crown_batch *batch, int *players);
+
+/* N, the number of actions (crown_num_distinct_moves of the game): the
+ * width of a mask, and actions are 0..N-1.  Errors: CROWN_EINVAL (NULL
+ * argument). */
+int crown_batch_num_actions(crown_batch *batch, size_t *count);
+
+/* The number of floats of an observation (crown_observation_shape's).
+ * Errors: CROWN_EINVAL (NULL argument). */
+int crown_batch_observation_size(crown_batch *batch, size_t *count);
+
+/* Gives the batch the caller's arrays, which every later crown_batch_reset
+ * and crown_batch_step write (bind writes nothing), until they are bound
+ * again or the batch is freed; the caller keeps them alive meanwhile, and
+ * reads them between calls.  Any may be NULL: it is not written.  With
+ * size games, players seats, N actions and an observation of S floats:
+ * - observations: size x S floats, game i's at i * S: the observation
+ *   tensor (crown_observation_tensor) of its player to move;
+ * - masks: size x N bytes, game i's at i * N: its legal mask
+ *   (crown_legal_mask), 1 where the action is legal for the player to move;
+ * - players: size values, the seat to move in each game (always a seat);
+ * - rewards: size x players floats, game i's at i * players: each seat's
+ *   reward of the last step (see Rewards above; 0 after a reset);
+ * - terminated, truncated: size bytes, 1 when game i's last step ended its
+ *   episode (the game over; max_steps reached with the game not over), else
+ *   0 (all 0 after a reset).
+ * Errors: CROWN_EINVAL (NULL batch). */
+int crown_batch_bind(crown_batch *batch, float *observations, uint8_t *masks, int32_t *players,
+                     float *rewards, uint8_t *terminated, uint8_t *truncated);
+
+/* Starts every game again: slot i's k-th episode from now on is the game of
+ * seed + i + k * size (see Episodes and seeds above).  Writes the bound
+ * arrays: the first positions, rewards, terminated and truncated all 0.
+ * Errors: CROWN_EINVAL (NULL batch); CROWN_ENOMEM and CROWN_EINTERNAL,
+ * which cannot happen without a bug (a game's deal never needs more history
+ * than a handle is made with). */
+int crown_batch_reset(crown_batch *batch, uint64_t seed);
+
+/* Plays actions[i] (an action index, 0..N-1) in every game i at once, for
+ * its player to move, with the chance events that follow; ends and
+ * restarts the games that end (see Autoreset above); writes the bound
+ * arrays.  Every action is checked before any is played: on error no game
+ * changes and the arrays are not written.
+ * Errors: CROWN_EINVAL (NULL batch or actions); CROWN_EILLEGAL (an action
+ * out of range or not legal: the message names the first such game, the
+ * action, the move's text and why, as crown_apply's: "game 3: action 17:
+ * move 1089 (beat GN with RQ) is not legal: RQ is not in seat 0's hand");
+ * CROWN_ENOMEM (a history could not grow; nothing changed); CROWN_EINTERNAL
+ * (a bug in a game's rules; every game has then stepped).  No allocation
+ * once each slot has played its longest episode. */
+int crown_batch_step(crown_batch *batch, const int32_t *actions);
+
+/* For inspection: a new, independent handle (crown_clone) of game `index`
+ * as it is now, with its episode's history (undo, saving and the views
+ * work on it; the batch goes on unchanged).  Free it with crown_free.
+ * Errors: CROWN_EINVAL (NULL batch or out, index >= size), CROWN_ENOMEM
+ * (then *out is NULL). */
+int crown_batch_game(crown_batch *batch, size_t index, crown_game **out);
 
 #ifdef __cplusplus
 }

@@ -55,6 +55,27 @@ CROWN_EXPORT int crown_index_move(crown_game *g, size_t index, crown_move *move)
     return CROWN_OK;
 }
 
+/* Writes the legal mask of the current state into mask[0..n), n the
+ * number of decisions; 0, or -1 with the mask all 0 and *bad the move when
+ * a legal move has no index (a bug in a game's rules). */
+int crown_write_mask(crown_game *g, uint8_t *mask, size_t n, crown_move *bad)
+{
+    memset(mask, 0, n);
+    if (crown_current(g) < 0) /* a chance node or the end: no decision */
+        return 0;
+    size_t k = crown_gen_legal(g);
+    for (size_t i = 0; i < k; i++) {
+        long a = g->rules->action_index(g->config, g->scratch[i]);
+        if (a < 0 || (size_t)a >= n) {
+            memset(mask, 0, n);
+            *bad = g->scratch[i];
+            return -1;
+        }
+        mask[a] = 1;
+    }
+    return 0;
+}
+
 CROWN_EXPORT int crown_legal_mask(crown_game *g, uint8_t *mask, size_t cap, size_t *count)
 {
     CHECK_GAME(g);
@@ -65,18 +86,9 @@ CROWN_EXPORT int crown_legal_mask(crown_game *g, uint8_t *mask, size_t cap, size
     *count = n;
     if (n > cap)
         return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu entries needed", n);
-    memset(mask, 0, n);
-    if (crown_current(g) < 0) /* a chance node or the end: no decision */
-        return CROWN_OK;
-    size_t k = crown_gen_legal(g);
-    for (size_t i = 0; i < k; i++) {
-        long a = g->rules->action_index(g->config, g->scratch[i]);
-        if (a < 0 || (size_t)a >= n) {
-            memset(mask, 0, n);
-            return crown_fail(g, CROWN_EINTERNAL, "internal error: legal move %ld has no index",
-                              (long)g->scratch[i]);
-        }
-        mask[a] = 1;
-    }
+    crown_move bad;
+    if (crown_write_mask(g, mask, n, &bad))
+        return crown_fail(g, CROWN_EINTERNAL, "internal error: legal move %ld has no index",
+                          (long)bad);
     return CROWN_OK;
 }

@@ -141,6 +141,8 @@ int crown_share_history(crown_game *g);
 /* Grows the handle's own arrays to hold at least `need` entries, and
  * `need_snaps` snapshots; 0 or -1 (what was grown stays grown). */
 int crown_reserve(crown_game *g, size_t need, size_t need_snaps);
+/* Empties the history, keeping the handle's own arrays and their room. */
+void crown_clear_history(crown_game *g);
 void crown_free_history(crown_game *g);
 /* Drops history entries k..n-1 and restores the state before entry k,
  * which has a snapshot (a decision or an explicit chance outcome). */
@@ -230,6 +232,13 @@ int crown_game_settle(crown_game *g, crown_err *err);
  * resample. */
 int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err);
 
+/* ---- the action index (actions.c) ------------------------------------- */
+
+/* Writes the legal mask of the current state into mask[0..n), n the
+ * number of decisions; 0, or -1 with the mask all 0 and *bad the legal
+ * move that has no index (a bug in a game's rules). */
+int crown_write_mask(crown_game *g, uint8_t *mask, size_t n, crown_move *bad);
+
 /* ---- chance (chance.c) ------------------------------------------------ */
 
 /* Picks the outcome of the current chance node from (seed, chance index). */
@@ -240,6 +249,13 @@ crown_move crown_draw_outcome(crown_game *g);
 /* A new handle in the game's initial state, chance not resolved. */
 int crown_game_create(crown_game **out, const crown_rules *r, const crown_optvals *vals,
                       int explicit_chance, uint64_t seed, crown_err *err);
+/* Starts the handle's game again with `seed`: the same game as crown_new
+ * with its options and that seed makes (the history emptied, the initial
+ * state, chance=auto settled), in the handle's own memory, so that it
+ * allocates nothing once the handle has held such a deal.  0, or
+ * CROWN_ENOMEM when settling must grow the history and cannot (the game is
+ * then at its initial state with the draws settled so far). */
+int crown_game_restart(crown_game *g, uint64_t seed, crown_err *err);
 
 /* ---- errors (errors.c) ------------------------------------------------ */
 
@@ -292,6 +308,12 @@ void crown_put_game_string(const crown_game *g, crown_buf *b);
 int crown_check_seat_buffer(crown_game *g, double *out, size_t cap, size_t *count);
 /* Checks a viewer: a seat, CROWN_SPECTATOR or CROWN_OMNISCIENT. */
 int crown_check_viewer(crown_game *g, int viewer);
+/* The number of floats of the observation tensor; its pieces as JSON into
+ * `pieces` when not NULL. */
+size_t crown_tensor_size(crown_game *g, crown_buf *pieces);
+/* Writes the tensor of `viewer` (a seat or CROWN_SPECTATOR, checked) into
+ * values[0..n), n its size. */
+void crown_write_tensor(crown_game *g, int viewer, float *values, size_t n);
 
 /* ---- the registry (registry.c) ---------------------------------------- */
 

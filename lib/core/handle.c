@@ -1,7 +1,9 @@
 /*
  * handle.c - the handle's life cycle: crown_new makes one (its fixed
- * blocks in the same allocation), crown_clone and crown_copy make one the
- * same as another (sharing its history: see history.c), crown_free ends it.
+ * blocks in the same allocation), crown_game_restart starts its game again
+ * with another seed in the same memory (for the batches), crown_clone and
+ * crown_copy make one the same as another (sharing its history: see
+ * history.c), crown_free ends it.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -71,6 +73,15 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
     r->init(g->config, g->state);
     *out = g;
     return CROWN_OK;
+}
+
+int crown_game_restart(crown_game *g, uint64_t seed, crown_err *err)
+{
+    crown_clear_history(g);
+    g->seed = seed;
+    g->rules->init(g->config, g->state);
+    crown_changed(g);
+    return crown_game_settle(g, err);
 }
 
 CROWN_EXPORT void crown_free(crown_game *g)

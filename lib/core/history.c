@@ -152,6 +152,17 @@ int crown_reserve(crown_game *g, size_t need, size_t need_snaps)
     return 0;
 }
 
+/* Empties the history and keeps the handle's own arrays, their room with
+ * them (the shared chunks are let go): a game starting again allocates
+ * nothing for the history it had room for. */
+void crown_clear_history(crown_game *g)
+{
+    crown_chunk_release(g->base);
+    g->base = NULL;
+    g->n = g->nsnaps = g->base_n = g->base_snaps = 0;
+    g->nchance = 0;
+}
+
 void crown_free_history(crown_game *g)
 {
     crown_chunk_release(g->base);

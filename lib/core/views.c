@@ -42,8 +42,9 @@ CROWN_EXPORT int crown_observation_json(crown_game *g, int viewer, char *buf, si
     return view(g, viewer, buf, cap, len, g ? g->rules->observe_json : NULL);
 }
 
-/* The number of floats of the game's observation tensor. */
-static size_t tensor_size(crown_game *g, crown_buf *pieces)
+/* The number of floats of the game's observation tensor (and its pieces
+ * as JSON into `pieces`, when not NULL). */
+size_t crown_tensor_size(crown_game *g, crown_buf *pieces)
 {
     crown_tensor t = {NULL, 0, pieces, 0};
     g->rules->observe_tensor(g->config, g->state, CROWN_SPECTATOR, &t);
@@ -59,7 +60,7 @@ CROWN_EXPORT int crown_observation_shape(crown_game *g, size_t *shape, size_t ca
     *ndims = 1;
     if (cap < 1)
         return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: 1 dimension needed");
-    shape[0] = tensor_size(g, NULL);
+    shape[0] = crown_tensor_size(g, NULL);
     return CROWN_OK;
 }
 
@@ -70,7 +71,7 @@ CROWN_EXPORT int crown_observation_layout(crown_game *g, char *buf, size_t cap, 
     crown_buf b;
     crown_buf_init(&b, buf, cap);
     crown_buf_puts(&b, "{\"pieces\": [");
-    size_t n = tensor_size(g, &b);
+    size_t n = crown_tensor_size(g, &b);
     crown_buf_puts(&b, "\n], \"size\": ");
     crown_buf_putu(&b, (unsigned)n);
     crown_buf_puts(&b, "}\n");
@@ -90,15 +91,20 @@ CROWN_EXPORT int crown_observation_tensor(crown_game *g, int viewer, float *valu
     int rc = crown_check_viewer(g, viewer);
     if (rc)
         return rc;
-    size_t n = tensor_size(g, NULL);
+    size_t n = crown_tensor_size(g, NULL);
     *count = n;
     if (n > cap)
         return crown_fail(g, CROWN_ETOOSMALL, "buffer too small: %zu values needed", n);
+    crown_write_tensor(g, viewer, values, n);
+    return CROWN_OK;
+}
+
+void crown_write_tensor(crown_game *g, int viewer, float *values, size_t n)
+{
     for (size_t i = 0; i < n; i++)
         values[i] = 0.0f;
     crown_tensor t = {values, 0, NULL, 0};
     g->rules->observe_tensor(g->config, g->state, viewer, &t);
-    return CROWN_OK;
 }
 
 float *crown_tensor_piece(crown_tensor *t, const char *name, size_t d0, size_t d1, size_t d2)

@@ -78,7 +78,7 @@ from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional, Sup
 
 from ._arrays import LegalMask, ObservationTensor, float32_vector, uint8_vector
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "SPECTATOR", "OMNISCIENT",
@@ -279,6 +279,7 @@ def _load(candidates: Optional[Iterable[Tuple[str, bool]]] = None,
 _lib, library_path = _load()
 
 _game_p = ctypes.c_void_p
+_batch_p = ctypes.c_void_p
 _int_p = ctypes.POINTER(ctypes.c_int)
 _size_p = ctypes.POINTER(ctypes.c_size_t)
 _u64 = ctypes.c_uint64
@@ -346,6 +347,19 @@ PROTOTYPES = {
     "crown_resample": (_int, [_game_p, _int, _u64, ctypes.POINTER(_game_p)]),
     "crown_playout": (_int, [_game_p, _u64, _double_p, _size, _size_p]),
     "crown_playouts": (_int, [_game_p, _u64, _size, _double_p, _size, _size_p]),
+    # Batches (crown.vector); arrays are passed as addresses (c_void_p).
+    "crown_batch_new": (_int, [ctypes.POINTER(_batch_p), _char_p, _char_p, _size, _u64, _size,
+                               ctypes.c_void_p, _size]),
+    "crown_batch_free": (None, [_batch_p]),
+    "crown_batch_last_error": (_char_p, [_batch_p]),
+    "crown_batch_size": (_int, [_batch_p, _size_p]),
+    "crown_batch_num_players": (_int, [_batch_p, _int_p]),
+    "crown_batch_num_actions": (_int, [_batch_p, _size_p]),
+    "crown_batch_observation_size": (_int, [_batch_p, _size_p]),
+    "crown_batch_bind": (_int, [_batch_p] + [ctypes.c_void_p] * 6),
+    "crown_batch_reset": (_int, [_batch_p, _u64]),
+    "crown_batch_step": (_int, [_batch_p, ctypes.c_void_p]),
+    "crown_batch_game": (_int, [_batch_p, _size, ctypes.POINTER(_game_p)]),
 }
 
 for _name, (_res, _args) in PROTOTYPES.items():
