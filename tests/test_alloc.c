@@ -2,12 +2,15 @@
  * test_alloc.c - the library and the heap:
  * - legal-move generation, apply and undo do no heap allocation in steady
  *   state (once the history has reached its length);
+ * - so do a batch's steps and resets, once each slot has played its
+ *   longest episode;
  * - every allocation failure is reported as CROWN_ENOMEM, leaks nothing
- *   (the sanitizer and valgrind runs check that) and changes nothing.
+ *   (the blocks alive are counted here; the sanitizer and valgrind runs
+ *   check it too) and changes nothing.
  *
- * Linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc against the
- * library's objects, so every allocation the library makes is counted, and
- * any one of them can be made to fail.
+ * Linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+ * against the library's objects, so every allocation the library makes is
+ * counted, and any one of them can be made to fail.
  */
 #include "common.h"
 
@@ -17,8 +20,11 @@ void *__real_realloc(void *p, size_t n);
 void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t k);
 void *__wrap_realloc(void *p, size_t n);
+void __real_free(void *p);
+void __wrap_free(void *p);
 
 static long allocations;
+static long live; /* blocks allocated and not freed */
 static long fail_after = -1; /* >= 0: that many allocations succeed, then one fails */
 
 static int should_fail(void)
@@ -33,19 +39,34 @@ static int should_fail(void)
     return 0;
 }
 
+static void *counted(void *p)
+{
+    live += p != NULL;
+    return p;
+}
+
 void *__wrap_malloc(size_t n)
 {
-    return should_fail() ? NULL : __real_malloc(n);
+    return should_fail() ? NULL : counted(__real_malloc(n));
 }
 
 void *__wrap_calloc(size_t n, size_t k)
 {
-    return should_fail() ? NULL : __real_calloc(n, k);
+    return should_fail() ? NULL : counted(__real_calloc(n, k));
 }
 
 void *__wrap_realloc(void *p, size_t n)
 {
-    return should_fail() ? NULL : __real_realloc(p, n);
+    if (should_fail())
+        return NULL;
+    void *q = __real_realloc(p, n);
+    return p ? q : counted(q);
+}
+
+void __wrap_free(void *p)
+{
+    live -= p != NULL;
+    __real_free(p);
 }
 
 static void steady_state(const char *name, const char *options, uint64_t seed)
@@ -137,20 +158,24 @@ START_TEST(no_allocation_in_steady_state)
 END_TEST
 
 /* Makes the k-th allocation of `call` fail for k = 0, 1, ... until the call
- * succeeds; each failure must be CROWN_ENOMEM with *out left NULL. */
+ * succeeds; each failure must be CROWN_ENOMEM with *out left NULL and no
+ * block left allocated. */
 #define EACH_FAILURE(call, out) \
     do { \
         int failures_seen = 0; \
         for (long k = 0;; k++) { \
+            long live_before = live; \
             fail_after = k; \
             int rc_ = (call); \
             fail_after = -1; \
+            long leaked_ = live - live_before; /* (before any assertion: Check allocates) */ \
             if (rc_ == CROWN_OK) { \
                 ck_assert_ptr_nonnull(out); \
                 break; \
             } \
             ck_assert_int_eq(rc_, CROWN_ENOMEM); \
             ck_assert_ptr_null(out); \
+            ck_assert_int_eq(leaked_, 0); \
             failures_seen++; \
             ck_assert_int_lt(k, 1000); \
         } \
@@ -331,6 +356,190 @@ START_TEST(a_long_load_out_of_memory)
 }
 END_TEST
 
+/* A batch of `size` games with its arrays bound. */
+typedef struct batch_arrays {
+    crown_batch *b;
+    size_t size, n, obs, bytes;
+    int players;
+    unsigned char *all; /* every array, one after another */
+    float *o, *r;
+    uint8_t *m, *term, *trunc;
+    int32_t *who;
+} batch_arrays;
+
+static void batch_open(batch_arrays *a, const char *name, const char *options, size_t size,
+                       uint64_t seed, size_t max_steps)
+{
+    char err[256] = "";
+    int rc = crown_batch_new(&a->b, name, options, size, seed, max_steps, err, sizeof err);
+    ck_assert_msg(rc == CROWN_OK, "crown_batch_new(%s, %s): %s", name, options, err);
+    a->size = size;
+    OK(crown_batch_num_actions(a->b, &a->n));
+    OK(crown_batch_observation_size(a->b, &a->obs));
+    OK(crown_batch_num_players(a->b, &a->players));
+    size_t o = size * a->obs * sizeof(float), r = size * (size_t)a->players * sizeof(float);
+    size_t w = size * sizeof(int32_t);
+    a->bytes = o + r + w + size * a->n + 2 * size;
+    a->all = calloc(1, a->bytes);
+    ck_assert_ptr_nonnull(a->all);
+    a->o = (float *)(void *)a->all;
+    a->r = (float *)(void *)(a->all + o);
+    a->who = (int32_t *)(void *)(a->all + o + r);
+    a->m = a->all + o + r + w;
+    a->term = a->m + size * a->n;
+    a->trunc = a->term + size;
+    OK(crown_batch_bind(a->b, a->o, a->m, a->who, a->r, a->term, a->trunc));
+    OK(crown_batch_reset(a->b, seed)); /* (writes the arrays bound) */
+}
+
+static void batch_close(batch_arrays *a)
+{
+    crown_batch_free(a->b);
+    free(a->all);
+}
+
+/* An action of every slot drawn by r among the legal ones of its mask
+ * (uniformly: some games last long when the draw is biased). */
+static void pick_actions(const batch_arrays *a, trng *r, int32_t *actions)
+{
+    for (size_t i = 0; i < a->size; i++) {
+        const uint8_t *mask = a->m + i * a->n;
+        size_t legal = 0, j = 0;
+        for (size_t k = 0; k < a->n; k++)
+            legal += mask[k];
+        ck_assert_uint_gt(legal, 0);
+        for (size_t k = trng_below(r, legal);; j++)
+            if (mask[j] && k-- == 0)
+                break;
+        actions[i] = (int32_t)j;
+    }
+}
+
+/* A batch plays `steps` random steps, then is reset with the same seed and
+ * plays the same actions again: each slot plays the same episodes, its
+ * history has had their length, and the reset and the steps (with their
+ * autoresets) allocate nothing. */
+static void batch_steady_state(const char *name, const char *options, size_t max_steps,
+                               uint64_t seed)
+{
+    enum { SIZE = 6, STEPS = 1500 };
+    batch_arrays a;
+    batch_open(&a, name, options, SIZE, seed, max_steps);
+    int32_t *played = malloc(STEPS * SIZE * sizeof *played);
+    ck_assert_ptr_nonnull(played);
+    trng r = {seed};
+    size_t ends = 0;
+    for (int t = 0; t < STEPS; t++) {
+        pick_actions(&a, &r, played + t * SIZE);
+        OK(crown_batch_step(a.b, played + t * SIZE));
+        for (size_t i = 0; i < SIZE; i++)
+            ends += a.term[i] + a.trunc[i];
+    }
+    ck_assert_msg(ends > 0, "no game ended (%s %s)", name, options); /* (autoresets happened) */
+    long before = allocations;
+    int failures = crown_batch_reset(a.b, seed) != CROWN_OK;
+    for (int t = 0; t < STEPS; t++)
+        failures += crown_batch_step(a.b, played + t * SIZE) != CROWN_OK;
+    long during = allocations - before;
+    ck_assert_int_eq(failures, 0);
+    ck_assert_msg(during == 0, "%ld allocations in a batch's steady state (%s %s)", during, name,
+                  options);
+    free(played);
+    batch_close(&a);
+}
+
+START_TEST(no_allocation_in_a_batch_step)
+{
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        batch_steady_state("game_of_kingdoms", "players=6,games=5", 0, seed);
+        batch_steady_state("game_of_kingdoms", "players=2,variant=ruthless", 0, seed);
+        batch_steady_state("kings_family", "", 0, seed);
+        batch_steady_state("kings_blood", "players=4,advanced=on", 0, seed);
+        batch_steady_state("kings_blood", "players=3,match=on,target=40", 25, seed);
+        batch_steady_state("blood_bound", "players=9", 0, seed);
+    }
+}
+END_TEST
+
+/* Every allocation of crown_batch_new made to fail in turn. */
+START_TEST(a_batch_out_of_memory_is_reported)
+{
+    for (int c = 0; c < NCONFIGS; c++) {
+        if (strstr(configs[c][1], "chance=explicit"))
+            continue; /* (refused by a batch) */
+        crown_batch *b = NULL;
+        char err[256];
+        EACH_FAILURE(crown_batch_new(&b, configs[c][0], configs[c][1], 3, 5, 0, err, sizeof err),
+                     b);
+        ck_assert_str_eq(err, "out of memory");
+        crown_batch_free(b);
+    }
+}
+END_TEST
+
+/* The state hash and history length of every game of a batch. */
+static void batch_games(crown_batch *b, size_t size, uint64_t *out)
+{
+    for (size_t i = 0; i < size; i++) {
+        crown_game *c = NULL;
+        size_t len;
+        OK(crown_batch_game(b, i, &c));
+        OK(crown_state_hash(c, &out[2 * i]));
+        OK(crown_history_length(c, &len));
+        out[2 * i + 1] = len;
+        crown_free(c);
+    }
+}
+
+/* When a game's history must grow during a step and cannot, the step fails
+ * with CROWN_ENOMEM and no game and no array changes: a twin batch, stepped
+ * with the same actions without failures, stays the same as it. */
+START_TEST(a_batch_step_out_of_memory_changes_nothing)
+{
+    enum { SIZE = 4 };
+    batch_arrays a, twin;
+    batch_open(&a, "game_of_kingdoms", "players=6,games=5", SIZE, 11, 0);
+    batch_open(&twin, "game_of_kingdoms", "players=6,games=5", SIZE, 11, 0);
+    unsigned char *copy = malloc(a.bytes);
+    ck_assert_ptr_nonnull(copy);
+    int32_t actions[SIZE];
+    uint64_t h[2 * SIZE], ht[2 * SIZE];
+    trng r = {11};
+    int seen = 0, later_slot = 0;
+    for (int t = 0; t < 3000 && seen < 6; t++) {
+        pick_actions(&a, &r, actions);
+        memcpy(copy, a.all, a.bytes);
+        fail_after = 0;
+        int rc = crown_batch_step(a.b, actions);
+        fail_after = -1;
+        if (rc == CROWN_ENOMEM) {
+            seen++;
+            ck_assert_int_eq(memcmp(copy, a.all, a.bytes), 0);
+            const char *msg = crown_batch_last_error(a.b);
+            size_t slot;
+            char rest[64];
+            ck_assert_msg(sscanf(msg, "game %zu: %63[^\n]", &slot, rest) == 2, "%s", msg);
+            ck_assert_uint_lt(slot, SIZE);
+            ck_assert_str_eq(rest, "out of memory");
+            later_slot |= slot > 0; /* (the slots before it were taken back) */
+            batch_games(a.b, SIZE, h);
+            batch_games(twin.b, SIZE, ht);
+            ck_assert_int_eq(memcmp(h, ht, sizeof h), 0);
+            OK(crown_batch_step(a.b, actions));
+        } else {
+            ck_assert_int_eq(rc, CROWN_OK);
+        }
+        OK(crown_batch_step(twin.b, actions));
+        ck_assert_int_eq(memcmp(a.all, twin.all, a.bytes), 0);
+    }
+    ck_assert_int_gt(seen, 0);
+    ck_assert(later_slot);
+    free(copy);
+    batch_close(&a);
+    batch_close(&twin);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("allocation");
@@ -339,6 +548,9 @@ int main(void)
     tcase_add_loop_test(tc, out_of_memory_is_reported, 0, NCONFIGS);
     tcase_add_loop_test(tc, apply_out_of_memory_changes_nothing, 0, NCONFIGS);
     tcase_add_test(tc, a_long_load_out_of_memory);
+    tcase_add_test(tc, no_allocation_in_a_batch_step);
+    tcase_add_test(tc, a_batch_out_of_memory_is_reported);
+    tcase_add_test(tc, a_batch_step_out_of_memory_changes_nothing);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);
