@@ -5,7 +5,8 @@
  * viewer, observations, playouts, errors and their messages, the registry).
  * Each thread's digest of what it saw must equal the same work done on one
  * thread.  A second test hands clones that share one history (clones of
- * clones, and the original) to separate threads.  Built with
+ * clones, and the original) to separate threads; a third steps a batch on
+ * each thread (crown.h, "Batches").  Built with
  * -Db_sanitize=thread (docs/testing.md), ThreadSanitizer
  * also checks that no two threads touch the same memory.
  */
@@ -248,6 +249,70 @@ static void play_shared(work *w)
     w->game = NULL;
 }
 
+/* The batches the threads step: every game, chance automatic. */
+static const char *const batch_configs[][2] = {
+    {"game_of_kingdoms", "players=4,variant=ruthless"},
+    {"kings_family", ""},
+    {"kings_blood", "players=3,advanced=on"},
+    {"blood_bound", "players=7"},
+};
+
+/* A batch of one game (by the seed) stepped with random legal actions: a
+ * digest of every array after every step. */
+static void play_batch(work *w)
+{
+    enum { SIZE = 16, STEPS = 150 };
+    const char *const *config = batch_configs[w->seed % 4];
+    crown_batch *b = NULL;
+    char err[256];
+    w->digest = w->seed;
+    if (crown_batch_new(&b, config[0], config[1], SIZE, w->seed, 40, err, sizeof err)) {
+        failed(w, __LINE__);
+        return;
+    }
+    size_t n = 0, obs = 0;
+    int players = 0;
+    TRY(w, crown_batch_num_actions(b, &n));
+    TRY(w, crown_batch_observation_size(b, &obs));
+    TRY(w, crown_batch_num_players(b, &players));
+    float *o = malloc(SIZE * obs * sizeof *o), *r = malloc(SIZE * (size_t)players * sizeof *r);
+    uint8_t *m = malloc(SIZE * n), flags[2 * SIZE];
+    int32_t who[SIZE], actions[SIZE];
+    if (!o || !r || !m) {
+        failed(w, __LINE__);
+        n = 0; /* (no steps) */
+    }
+    TRY(w, crown_batch_bind(b, o, m, who, r, flags, flags + SIZE));
+    TRY(w, crown_batch_reset(b, w->seed));
+    trng rng = {w->seed};
+    for (int t = 0; t < STEPS && n; t++) {
+        for (size_t i = 0; i < SIZE * obs; i++)
+            w->digest = mix(w->digest, (uint64_t)(o[i] * 1024.0f));
+        for (size_t i = 0; i < SIZE * n; i++)
+            w->digest = mix(w->digest, m[i]);
+        for (size_t i = 0; i < SIZE * (size_t)players; i++)
+            w->digest = mix(w->digest, (uint64_t)(int64_t)(r[i] * 1024.0f));
+        for (size_t i = 0; i < SIZE; i++)
+            w->digest = mix(mix(mix(w->digest, (uint64_t)who[i]), flags[i]), flags[SIZE + i]);
+        for (size_t i = 0; i < SIZE; i++) {
+            size_t j = trng_below(&rng, n);
+            while (!m[i * n + j])
+                j = (j + 1) % n;
+            actions[i] = (int32_t)j;
+        }
+        TRY(w, crown_batch_step(b, actions));
+    }
+    /* A mistake, and its message on this batch. */
+    actions[SIZE - 1] = -1;
+    if (crown_batch_step(b, actions) != CROWN_EILLEGAL)
+        failed(w, __LINE__);
+    w->digest = mix_text(w->digest, crown_batch_last_error(b));
+    free(o);
+    free(r);
+    free(m);
+    crown_batch_free(b);
+}
+
 START_TEST(handles_on_separate_threads_play_as_alone)
 {
     work alone[THREADS], together[THREADS];
@@ -286,12 +351,26 @@ START_TEST(clones_sharing_history_on_separate_threads)
 }
 END_TEST
 
+START_TEST(batches_on_separate_threads_play_as_alone)
+{
+    work alone[THREADS], together[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        alone[i] = (work){.run = play_batch, .seed = 1 + (uint64_t)i};
+        play_batch(&alone[i]);
+        together[i] = (work){.run = play_batch, .seed = 1 + (uint64_t)i};
+    }
+    run_together(together);
+    assert_same(alone, together, "batches");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("threads");
     TCase *tc = tcase_create("threads");
     tcase_add_test(tc, handles_on_separate_threads_play_as_alone);
     tcase_add_test(tc, clones_sharing_history_on_separate_threads);
+    tcase_add_test(tc, batches_on_separate_threads_play_as_alone);
     tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);
     return run_suite(s);
