@@ -22,10 +22,14 @@
  * colour or rank and plays one at random, else draws) measured in the same
  * process in slices between the game's measurements, so that both see the
  * same machine.  Every time is also given as a ratio to the floor's ns per
- * move.
- *
+ * move.  Besides, without a ratio to the floor:
+ *   batch      ns per game step of crown_batch_step with 1024 games (every
+ *              array bound; the actions drawn among the legal ones of the
+ *              masks), and obs-loop, ns per decision of the decision loop
+ *              plus crown_observation_tensor of the player to move next
+ *              (--batch B: these two alone, with B games)
  * usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]
- *                    [--json] [--floor]
+ *                    [--json] [--floor | --batch B]
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -306,6 +310,7 @@ static void floor_init(floor_state *f, uint64_t seed)
 /* ---- the game's measurements -------------------------------------------- */
 
 enum { RECORDED = 8, PAIRS = 4, ROUNDS = 4 };
+#define BATCH_SIZE 1024 /* the games of the batch figure (--batch changes it) */
 
 typedef struct bench {
     const char *name, *options;
@@ -332,6 +337,7 @@ typedef struct results {
     long long handle_bytes;
     double entry_bytes, entry_growth;
     size_t hist10, histend, histmax;
+    double batch_ns, loop_ns; /* see "batches" below */
 } results;
 
 static int fail_game(const char *what, crown_game *g)
@@ -709,6 +715,188 @@ done:
     return status;
 }
 
+/* ---- batches -------------------------------------------------------------
+ * batch:    ns per game step of crown_batch_step with B games, every array
+ *           bound (observations, masks, players, rewards, the end flags), the
+ *           actions drawn at random among the legal ones of the masks (the
+ *           drawing is not timed);
+ * obs-loop: ns per decision of the playout loop plus the observation tensor
+ *           of the player to move next (crown_legal_moves, a random pick,
+ *           crown_apply, crown_observation_tensor), each playout on a handle
+ *           reset to the dealt position with crown_copy, as for decision.
+ * The two are measured in turns, ROUNDS times each. */
+
+typedef struct batch_bench {
+    crown_batch *b;
+    size_t size, n, obs;
+    int players;
+    float *o, *r;
+    uint8_t *m, *term, *trunc;
+    int32_t *who, *actions;
+    uint64_t rng;
+    timing step;      /* reps = steps, units = game steps */
+    crown_game *root, *work;
+    crown_move *moves;
+    size_t max;
+    float *tensor;    /* one observation, for the loop */
+    timing loop;      /* reps = playouts, units = decisions */
+} batch_bench;
+
+static void free_batch_bench(batch_bench *x)
+{
+    crown_batch_free(x->b);
+    free(x->o);
+    free(x->r);
+    free(x->m);
+    free(x->term);
+    free(x->trunc);
+    free(x->who);
+    free(x->actions);
+    crown_free(x->work);
+    crown_free(x->root);
+    free(x->moves);
+    free(x->tensor);
+}
+
+static int open_batch_bench(batch_bench *x, const char *name, const char *options, size_t size,
+                            uint64_t seed)
+{
+    char err[256];
+    memset(x, 0, sizeof *x);
+    x->size = size;
+    x->rng = seed;
+    if (crown_batch_new(&x->b, name, options, size, seed, 0, err, sizeof err) ||
+        crown_new_ex(&x->root, name, options, seed, err, sizeof err)) {
+        fprintf(stderr, "crown-bench: %s\n", err);
+        return 2;
+    }
+    crown_batch_num_actions(x->b, &x->n);
+    crown_batch_observation_size(x->b, &x->obs);
+    crown_batch_num_players(x->b, &x->players);
+    crown_max_moves(x->root, &x->max);
+    x->o = malloc(size * x->obs * sizeof *x->o);
+    x->r = malloc(size * (size_t)x->players * sizeof *x->r);
+    x->m = malloc(size * x->n);
+    x->term = malloc(size);
+    x->trunc = malloc(size);
+    x->who = malloc(size * sizeof *x->who);
+    x->actions = malloc(size * sizeof *x->actions);
+    x->moves = malloc(x->max * sizeof *x->moves);
+    x->tensor = malloc(x->obs * sizeof *x->tensor);
+    if (!x->o || !x->r || !x->m || !x->term || !x->trunc || !x->who || !x->actions ||
+        !x->moves || !x->tensor) {
+        fprintf(stderr, "crown-bench: out of memory\n");
+        return 1;
+    }
+    if (crown_batch_bind(x->b, x->o, x->m, x->who, x->r, x->term, x->trunc) ||
+        crown_batch_reset(x->b, seed) || crown_clone(&x->work, x->root)) {
+        fprintf(stderr, "crown-bench: %s\n", crown_batch_last_error(x->b));
+        return 1;
+    }
+    return 0;
+}
+
+/* Draws every game's action uniformly among the legal ones of its mask. */
+static void draw_actions(batch_bench *x)
+{
+    for (size_t i = 0; i < x->size; i++) {
+        const uint8_t *mask = x->m + i * x->n;
+        size_t legal = 0, j = 0;
+        for (size_t k = 0; k < x->n; k++)
+            legal += mask[k];
+        for (size_t k = pick(&x->rng, legal);; j++)
+            if (mask[j] && k-- == 0)
+                break;
+        x->actions[i] = (int32_t)j;
+    }
+}
+
+/* Steps the batch for about `budget` seconds of CPU time, the drawing
+ * included; only the steps are timed. */
+static int run_batch(batch_bench *x, double budget)
+{
+    double spent = 0;
+    do {
+        double t0 = now();
+        draw_actions(x);
+        double t1 = now();
+        int rc = crown_batch_step(x->b, x->actions);
+        double t2 = now();
+        if (rc) {
+            fprintf(stderr, "crown-bench: batch step failed: %s\n", crown_batch_last_error(x->b));
+            return -1;
+        }
+        x->step.sec += t2 - t1;
+        x->step.reps++;
+        x->step.units += (long)x->size;
+        spent += t2 - t0;
+    } while (spent < budget);
+    return 0;
+}
+
+/* One playout of the observation loop from the dealt position. */
+static int obs_playout(batch_bench *x)
+{
+    crown_game *g = x->work;
+    if (crown_copy(g, x->root))
+        return fail_game("copy", g);
+    for (;;) {
+        int p;
+        size_t n;
+        crown_current_player(g, &p);
+        if (p == CROWN_TERMINAL)
+            return 0;
+        if (crown_legal_moves(g, x->moves, x->max, &n) || n == 0 ||
+            crown_apply(g, x->moves[pick(&x->rng, n)]))
+            return fail_game("playout", g);
+        x->loop.units++;
+        crown_current_player(g, &p);
+        if (p >= 0 && crown_observation_tensor(g, p, x->tensor, x->obs, &n))
+            return fail_game("observation tensor", g);
+    }
+}
+
+static int run_obs_loop(batch_bench *x, double budget)
+{
+    double spent = 0;
+    long reps = 1;
+    do {
+        double t0 = now();
+        for (long i = 0; i < reps; i++)
+            if (obs_playout(x))
+                return -1;
+        double dt = now() - t0;
+        spent += dt;
+        x->loop.sec += dt;
+        x->loop.reps += reps;
+        if (dt < 1e-3 && reps < (1L << 20))
+            reps *= 2;
+    } while (spent < budget);
+    return 0;
+}
+
+/* Both figures for about `seconds` of CPU time; *batch_ns and *loop_ns. */
+static int measure_batch(const char *name, const char *options, size_t size, double seconds,
+                         uint64_t seed, double *batch_ns, double *loop_ns)
+{
+    batch_bench x;
+    int rc = open_batch_bench(&x, name, options, size, seed);
+    /* Warm up: the histories reach the length of long games. */
+    if (!rc && (run_batch(&x, seconds * 0.05) || run_obs_loop(&x, seconds * 0.02)))
+        rc = 1;
+    x.step = (timing){0, 0, 0};
+    x.loop = (timing){0, 0, 0};
+    for (int i = 0; i < ROUNDS && !rc; i++)
+        if (run_obs_loop(&x, seconds * 0.4 / ROUNDS) || run_batch(&x, seconds * 0.5 / ROUNDS))
+            rc = 1;
+    if (!rc) {
+        *batch_ns = x.step.sec * 1e9 / (double)x.step.units;
+        *loop_ns = x.loop.sec * 1e9 / (double)x.loop.units;
+    }
+    free_batch_bench(&x);
+    return rc;
+}
+
 /* ---- output ----------------------------------------------------------- */
 
 typedef struct figures {
@@ -762,10 +950,11 @@ static void print_line(const char *name, const char *options, const figures *x)
 
 static void print_header2(void)
 {
-    printf("%-16s %-26s %7s %7s %6s %6s %5s %7s %6s %6s\n", "game", "options", "clone10",
-           "cloneE", "save", "load", "load/", "allocs", "bytes", "bytes");
-    printf("%-16s %-26s %7s %7s %6s %6s %5s %7s %6s %6s\n", "", "", "ns", "ns", "ns/ent",
-           "ns/ent", "repl", "/dec", "/hndl", "/entry");
+    printf("%-16s %-26s %7s %7s %6s %6s %5s %7s %6s %6s %7s %7s %5s\n", "game", "options",
+           "clone10", "cloneE", "save", "load", "load/", "allocs", "bytes", "bytes", "batch",
+           "obs-lp", "batch");
+    printf("%-16s %-26s %7s %7s %6s %6s %5s %7s %6s %6s %7s %7s %5s\n", "", "", "ns", "ns",
+           "ns/ent", "ns/ent", "repl", "/dec", "/hndl", "/entry", "ns/step", "ns/dec", "/loop");
 }
 
 static void print_line2(const char *name, const char *options, const results *r,
@@ -787,8 +976,9 @@ static void print_line2(const char *name, const char *options, const results *r,
         snprintf(hb, sizeof hb, "n/a");
         snprintf(eb, sizeof eb, "n/a");
     }
-    printf("%-16s %-26s %7.0f %7.0f %6.1f %6.1f %5.2f %7s %6s %6s\n", name, label(options),
-           x->clone10, x->cloneend, x->save, x->load, x->load / x->replay, allocs, hb, eb);
+    printf("%-16s %-26s %7.0f %7.0f %6.1f %6.1f %5.2f %7s %6s %6s %7.0f %7.0f %5.2f\n", name,
+           label(options), x->clone10, x->cloneend, x->save, x->load, x->load / x->replay, allocs,
+           hb, eb, r->batch_ns, r->loop_ns, r->batch_ns / r->loop_ns);
 }
 
 static void json_string(const char *s)
@@ -804,6 +994,35 @@ static void json_string(const char *s)
             putchar(c);
     }
     putchar('"');
+}
+
+/* The batch figures as JSON members (no braces). */
+static void print_batch_json(size_t size, const results *r)
+{
+    printf("   \"batch_size\": %zu, \"batch_ns\": %.1f, \"obs_loop_ns\": %.1f, "
+           "\"batch_to_obs_loop\": %.2f",
+           size, r->batch_ns, r->loop_ns, r->batch_ns / r->loop_ns);
+}
+
+/* --batch B: the batch figures alone, a line (or a JSON object) per set. */
+static void print_batch_line(const char *name, const char *options, size_t size,
+                             const results *r, int json, int first)
+{
+    if (json) {
+        printf("%s{\"game\": ", first ? "[\n  " : ",\n  ");
+        json_string(name);
+        printf(", \"options\": ");
+        json_string(options);
+        printf(",\n");
+        print_batch_json(size, r);
+        printf("}");
+        return;
+    }
+    if (first)
+        printf("%-16s %-26s %6s %9s %9s %7s\n%-16s %-26s %6s %9s %9s %7s\n", "game", "options",
+               "games", "batch", "obs-loop", "batch/", "", "", "", "ns/step", "ns/dec", "loop");
+    printf("%-16s %-26s %6zu %9.1f %9.1f %7.2f\n", name, label(options), size, r->batch_ns,
+           r->loop_ns, r->batch_ns / r->loop_ns);
 }
 
 static void print_json(const char *name, const char *options, const results *r,
@@ -834,6 +1053,8 @@ static void print_json(const char *name, const char *options, const results *r,
            x->save, x->save / x->floor_move, x->load, x->load / x->floor_move);
     printf("   \"replay_ns_per_entry\": %.2f, \"load_to_replay\": %.2f,\n", x->replay,
            x->load / x->replay);
+    print_batch_json(BATCH_SIZE, r);
+    printf(",\n");
     if (COUNT_ALLOCATIONS)
     {
         printf("   \"allocations_per_decision\": %.6g, \"bytes_per_handle\": %lld, ",
@@ -876,7 +1097,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]\n"
-            "                   [--json] [--floor]\n"
+            "                   [--json] [--floor | --batch B]\n"
             "\n"
             "Measures the library in process CPU time against a floor (a toy shedding\n"
             "game without the library, run in the same process between the measurements),\n"
@@ -891,6 +1112,10 @@ static void usage(FILE *f)
             "              against crown_new + crown_apply of the same decisions\n"
             "  allocs      allocations per decision in the playouts (n/a: not counted)\n"
             "  bytes       heap bytes of a handle after crown_new, and per history entry\n"
+            "  batch       ns per game step of crown_batch_step with 1024 games, every array\n"
+            "              bound, the actions drawn among the legal ones of the masks\n"
+            "  obs-lp      ns per decision of the decision loop plus crown_observation_tensor\n"
+            "              of the player to move next; batch/loop: their ratio\n"
             "\n"
             "  --game NAME     measure this game only (default: every game, a few option\n"
             "                  sets each)\n"
@@ -899,6 +1124,8 @@ static void usage(FILE *f)
             "  --seed N        the first seed (default 1)\n"
             "  --json          a JSON array, one object per option set, every figure\n"
             "  --floor         measure the floor alone for --seconds and print it\n"
+            "  --batch B       measure batch and obs-lp alone, with B games in the batch,\n"
+            "                  in --seconds per set (JSON: batch_ns, obs_loop_ns)\n"
             "  --version       the version of crown-bench and of libcrown\n"
             "  --help          this text\n");
 }
@@ -909,6 +1136,7 @@ int main(int argc, char **argv)
     double seconds = 2.0;
     uint64_t seed = 1;
     int json = 0, floor_alone = 0;
+    size_t batch_only = 0; /* --batch B: the batch figures alone, with B games */
     /* Every argument is checked before anything is printed. */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -929,7 +1157,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (strcmp(a, "--game") && strcmp(a, "--options") && strcmp(a, "--seconds") &&
-            strcmp(a, "--seed")) {
+            strcmp(a, "--seed") && strcmp(a, "--batch")) {
             fprintf(stderr, "crown-bench: %s '%s' (see --help)\n",
                     a[0] == '-' ? "unknown option" : "unexpected argument", a);
             return 2;
@@ -950,6 +1178,16 @@ int main(int argc, char **argv)
                 fprintf(stderr, "crown-bench: --seconds needs a number of seconds (0 to 3600)\n");
                 return 2;
             }
+        } else if (strcmp(a, "--batch") == 0) {
+            errno = 0;
+            unsigned long long bs = strtoull(v, &end, 10);
+            if (!isdigit((unsigned char)v[0]) || *end || errno || bs == 0 ||
+                bs > CROWN_BATCH_MAX_SIZE) {
+                fprintf(stderr, "crown-bench: --batch needs a number of games (1 to %d)\n",
+                        CROWN_BATCH_MAX_SIZE);
+                return 2;
+            }
+            batch_only = (size_t)bs;
         } else {
             errno = 0;
             seed = strtoull(v, &end, 10);
@@ -963,7 +1201,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "crown-bench: --options needs --game (see --help)\n");
         return 2;
     }
-    if (floor_alone && game) {
+    if (floor_alone && (game || batch_only)) {
         fprintf(stderr, "crown-bench: --floor measures no game (see --help)\n");
         return 2;
     }
@@ -1006,12 +1244,28 @@ int main(int argc, char **argv)
     int rc = 0, first = 1;
     /* The speed table line by line as the sets are measured; the second
      * table and JSON at the end. */
-    if (!json)
+    if (!json && !batch_only)
         print_header();
     for (size_t i = 0; i < nsets; i++) {
         if (!crown_game_summary(list[i][0]))
             continue;
+        if (batch_only) {
+            int s = measure_batch(list[i][0], list[i][1], batch_only, seconds, seed,
+                                  &r[i].batch_ns, &r[i].loop_ns);
+            if (s) {
+                rc |= s;
+                continue;
+            }
+            print_batch_line(list[i][0], list[i][1], batch_only, &r[i], json, first);
+            first = 0;
+            fflush(stdout);
+            continue;
+        }
+        /* The batch figures in a quarter more time. */
         int s = measure(list[i][0], list[i][1], seconds, seed, &r[i]);
+        if (!s)
+            s = measure_batch(list[i][0], list[i][1], BATCH_SIZE, seconds / 4, seed,
+                              &r[i].batch_ns, &r[i].loop_ns);
         if (s) {
             rc |= s;
             continue;
@@ -1028,7 +1282,7 @@ int main(int argc, char **argv)
     }
     if (json) {
         printf(first ? "[]\n" : "\n]\n");
-    } else {
+    } else if (!batch_only) {
         printf("\n");
         print_header2();
         for (size_t i = 0; i < nsets; i++)
