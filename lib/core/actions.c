@@ -55,6 +55,28 @@ CROWN_EXPORT int crown_index_move(crown_game *g, size_t index, crown_move *move)
     return CROWN_OK;
 }
 
+/* Sets mask[a] to 1 for the index a of every legal move of the current
+ * state (a decision), the other bytes untouched; the first `cap` indices
+ * also into marked[] (NULL when cap is 0).  The number of legal moves, or
+ * -1 with *bad the legal move that has no index below n (a bug in a game's
+ * rules; the bytes set so far stay set). */
+long crown_mark_legal(crown_game *g, uint8_t *mask, size_t n, uint32_t *marked, size_t cap,
+                      crown_move *bad)
+{
+    size_t k = crown_gen_legal(g);
+    for (size_t i = 0; i < k; i++) {
+        long a = g->rules->action_index(g->config, g->scratch[i]);
+        if (a < 0 || (size_t)a >= n) {
+            *bad = g->scratch[i];
+            return -1;
+        }
+        mask[a] = 1;
+        if (i < cap)
+            marked[i] = (uint32_t)a;
+    }
+    return (long)k;
+}
+
 /* Writes the legal mask of the current state into mask[0..n), n the
  * number of decisions; 0, or -1 with the mask all 0 and *bad the move when
  * a legal move has no index (a bug in a game's rules). */
@@ -63,15 +85,9 @@ int crown_write_mask(crown_game *g, uint8_t *mask, size_t n, crown_move *bad)
     memset(mask, 0, n);
     if (crown_current(g) < 0) /* a chance node or the end: no decision */
         return 0;
-    size_t k = crown_gen_legal(g);
-    for (size_t i = 0; i < k; i++) {
-        long a = g->rules->action_index(g->config, g->scratch[i]);
-        if (a < 0 || (size_t)a >= n) {
-            memset(mask, 0, n);
-            *bad = g->scratch[i];
-            return -1;
-        }
-        mask[a] = 1;
+    if (crown_mark_legal(g, mask, n, NULL, 0, bad) < 0) {
+        memset(mask, 0, n);
+        return -1;
     }
     return 0;
 }

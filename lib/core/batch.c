@@ -23,6 +23,16 @@
  * King's Family deal can), a game where every deal does has a bug. */
 #define EMPTY_EPISODES_MAX 1000
 
+/* The legal indices of its last mask a slot keeps, so that the next mask
+ * clears them rather than the whole row (King's Blood has 11,813 actions,
+ * a few dozen legal at a time); with more, or a narrow row, the row is
+ * cleared whole. */
+#define MARKED_MAX 64
+#define NARROW_ROW 256
+#define MARKED_UNKNOWN SIZE_MAX /* the row not written since it was bound */
+
+#define PREFETCH_AHEAD 2 /* slots */
+
 struct crown_batch {
     const crown_rules *rules;
     size_t size, max_steps, actions, obs_size;
@@ -33,13 +43,15 @@ struct crown_batch {
     size_t *steps;      /* per slot: the decisions of the episode */
     size_t *undo_to;    /* per slot: its history length before the step */
     double *returns;    /* size x players: the returns after the last step (0 at the start) */
-    crown_move *moves;  /* size: the moves of the step's actions */
+    uint32_t *marked;   /* size x MARKED_MAX: the indices set in each mask row */
+    size_t *nmarked;    /* per slot: their number (more than MARKED_MAX: not kept) */
     /* The caller's arrays (crown_batch_bind); any may be NULL. */
     float *obs;
     uint8_t *masks;
     int32_t *who;
     float *rewards;
     uint8_t *terminated, *truncated;
+    size_t state_at;    /* where a handle's state starts in it */
     char err[256];
 };
 
@@ -66,6 +78,44 @@ static int batch_fail(crown_batch *b, int code, const char *fmt, ...)
         if (!(p)) \
             return batch_fail((b), CROWN_EINVAL, "invalid argument: %s is NULL", #p); \
     } while (0)
+
+/* Asks the processor for slot i's handle and state ahead of their use: a
+ * batch goes through more games than its caches hold, and a slot's data
+ * come from memory twice a step. */
+static void prefetch_slot(const crown_batch *b, size_t i)
+{
+#if defined(__GNUC__)
+    if (i >= b->size)
+        return;
+    const char *g = (const char *)b->games[i];
+    __builtin_prefetch(g);
+    __builtin_prefetch(g + 64);
+    __builtin_prefetch(g + 128);
+    size_t ss = b->rules->state_size < 512 ? b->rules->state_size : 512;
+    for (size_t k = 0; k < ss; k += 64)
+        __builtin_prefetch(g + b->state_at + k);
+    __builtin_prefetch(b->returns + i * (size_t)b->players);
+#else
+    (void)b;
+    (void)i;
+#endif
+}
+
+/* The same for the row of slot i's observation, which the step writes. */
+static void prefetch_row(const crown_batch *b, size_t i)
+{
+#if defined(__GNUC__)
+    if (i >= b->size || !b->obs)
+        return;
+    const char *row = (const char *)(b->obs + i * b->obs_size);
+    size_t bytes = b->obs_size * sizeof *b->obs;
+    for (size_t k = 0; k < bytes; k += 64)
+        __builtin_prefetch(row + k, 1);
+#else
+    (void)b;
+    (void)i;
+#endif
+}
 
 /* Starts slot i's next episode (the k-th since the reset: seed + i + k *
  * size), skipping episodes that end before their first decision. */
@@ -100,10 +150,25 @@ static int write_position(crown_batch *b, size_t i)
         b->who[i] = who;
     if (b->obs)
         crown_write_tensor(g, who, b->obs + i * b->obs_size, b->obs_size);
+    if (!b->masks)
+        return CROWN_OK;
+    uint8_t *mask = b->masks + i * b->actions;
+    uint32_t *marked = b->marked + i * MARKED_MAX;
+    size_t had = b->nmarked[i];
+    if (had > MARKED_MAX || b->actions <= NARROW_ROW)
+        memset(mask, 0, b->actions);
+    else
+        for (size_t k = 0; k < had; k++)
+            mask[marked[k]] = 0;
     crown_move bad;
-    if (b->masks && crown_write_mask(g, b->masks + i * b->actions, b->actions, &bad))
+    long n = crown_mark_legal(g, mask, b->actions, marked, MARKED_MAX, &bad);
+    if (n < 0) {
+        memset(mask, 0, b->actions);
+        b->nmarked[i] = 0;
         return batch_fail(b, CROWN_EINTERNAL, "internal error: game %zu: legal move %ld has no "
                                               "index", i, (long)bad);
+    }
+    b->nmarked[i] = (size_t)n;
     return CROWN_OK;
 }
 
@@ -119,7 +184,8 @@ CROWN_EXPORT void crown_batch_free(crown_batch *b)
     free(b->steps);
     free(b->undo_to);
     free(b->returns);
-    free(b->moves);
+    free(b->marked);
+    free(b->nmarked);
     free(b);
 }
 
@@ -187,7 +253,12 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
         rc = crown_game_create(&b->games[i], r, &vals, 0, seed + i, &err);
     if (!rc) {
         crown_game *g = b->games[0];
+        /* One configuration for all (each handle has the same, and keeps
+         * its own copy for crown_clone): the step's games read one. */
+        for (size_t i = 1; i < size; i++)
+            b->games[i]->config = g->config;
         b->rules = r;
+        b->state_at = (size_t)((unsigned char *)g->state - (unsigned char *)g);
         b->max_steps = max_steps;
         b->players = g->players;
         b->actions = r->action_count(g->config);
@@ -196,8 +267,9 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
         b->steps = calloc(size, sizeof *b->steps);
         b->undo_to = calloc(size, sizeof *b->undo_to);
         b->returns = calloc(size * (size_t)b->players, sizeof *b->returns);
-        b->moves = calloc(size, sizeof *b->moves);
-        if (!b->episode || !b->steps || !b->undo_to || !b->returns || !b->moves)
+        b->marked = calloc(size * MARKED_MAX, sizeof *b->marked);
+        b->nmarked = calloc(size, sizeof *b->nmarked);
+        if (!b->episode || !b->steps || !b->undo_to || !b->returns || !b->marked || !b->nmarked)
             rc = CROWN_ENOMEM;
     }
     if (!rc) {
@@ -264,6 +336,8 @@ CROWN_EXPORT int crown_batch_bind(crown_batch *b, float *observations, uint8_t *
     b->rewards = rewards;
     b->terminated = terminated;
     b->truncated = truncated;
+    for (size_t i = 0; i < b->size; i++)
+        b->nmarked[i] = MARKED_UNKNOWN;
     return CROWN_OK;
 }
 
@@ -329,6 +403,7 @@ CROWN_EXPORT int crown_batch_step(crown_batch *b, const int32_t *actions)
     CHECK_BATCH(b);
     CHECK_BATCH_ARG(b, actions);
     for (size_t i = 0; i < b->size; i++) {
+        prefetch_slot(b, i + PREFETCH_AHEAD);
         int rc = play_action(b, i, actions[i]);
         if (rc) {
             take_back(b, i);
@@ -337,6 +412,8 @@ CROWN_EXPORT int crown_batch_step(crown_batch *b, const int32_t *actions)
     }
     int status = CROWN_OK;
     for (size_t i = 0; i < b->size; i++) {
+        prefetch_slot(b, i + PREFETCH_AHEAD);
+        prefetch_row(b, i + PREFETCH_AHEAD);
         int rc = settle_slot(b, i);
         if (!rc)
             rc = write_position(b, i);

@@ -47,7 +47,8 @@ struct crown_game {
     unsigned char *snaps;
     size_t nchance; /* chance entries in the history */
 
-    /* Fixed blocks (inside the handle's single allocation). */
+    /* Fixed blocks (inside the handle's single allocation; the games of a
+     * batch all read the first one's configuration, an equal block). */
     void *config;
     unsigned char *state;
     crown_move *scratch;   /* max_moves: the legal moves of the state, when */
@@ -238,6 +239,12 @@ int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_er
  * number of decisions; 0, or -1 with the mask all 0 and *bad the legal
  * move that has no index (a bug in a game's rules). */
 int crown_write_mask(crown_game *g, uint8_t *mask, size_t n, crown_move *bad);
+/* Sets mask[a] to 1 for the index a of every legal move of the current
+ * state (a decision), the other bytes untouched, and the first `cap` of
+ * those indices into marked[]: the number of legal moves, or -1 with *bad
+ * the legal move that has no index below n (a bug in a game's rules). */
+long crown_mark_legal(crown_game *g, uint8_t *mask, size_t n, uint32_t *marked, size_t cap,
+                      crown_move *bad);
 
 /* ---- chance (chance.c) ------------------------------------------------ */
 
