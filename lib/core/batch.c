@@ -31,7 +31,7 @@
 #define NARROW_ROW 256
 #define MARKED_UNKNOWN SIZE_MAX /* the row not written since it was bound */
 
-#define PREFETCH_AHEAD 2 /* slots */
+#define PREFETCH_AHEAD 4 /* slots */
 
 struct crown_batch {
     const crown_rules *rules;
@@ -80,8 +80,8 @@ static int batch_fail(crown_batch *b, int code, const char *fmt, ...)
     } while (0)
 
 /* Asks the processor for slot i's handle and state ahead of their use: a
- * batch goes through more games than its caches hold, and a slot's data
- * come from memory twice a step. */
+ * batch goes through more games than the caches hold, and a step reads
+ * each slot twice (playing, then writing the arrays). */
 static void prefetch_slot(const crown_batch *b, size_t i)
 {
 #if defined(__GNUC__)
@@ -91,26 +91,10 @@ static void prefetch_slot(const crown_batch *b, size_t i)
     __builtin_prefetch(g);
     __builtin_prefetch(g + 64);
     __builtin_prefetch(g + 128);
-    size_t ss = b->rules->state_size < 512 ? b->rules->state_size : 512;
+    size_t ss = b->rules->state_size;
     for (size_t k = 0; k < ss; k += 64)
         __builtin_prefetch(g + b->state_at + k);
     __builtin_prefetch(b->returns + i * (size_t)b->players);
-#else
-    (void)b;
-    (void)i;
-#endif
-}
-
-/* The same for the row of slot i's observation, which the step writes. */
-static void prefetch_row(const crown_batch *b, size_t i)
-{
-#if defined(__GNUC__)
-    if (i >= b->size || !b->obs)
-        return;
-    const char *row = (const char *)(b->obs + i * b->obs_size);
-    size_t bytes = b->obs_size * sizeof *b->obs;
-    for (size_t k = 0; k < bytes; k += 64)
-        __builtin_prefetch(row + k, 1);
 #else
     (void)b;
     (void)i;
@@ -413,7 +397,6 @@ CROWN_EXPORT int crown_batch_step(crown_batch *b, const int32_t *actions)
     int status = CROWN_OK;
     for (size_t i = 0; i < b->size; i++) {
         prefetch_slot(b, i + PREFETCH_AHEAD);
-        prefetch_row(b, i + PREFETCH_AHEAD);
         int rc = settle_slot(b, i);
         if (!rc)
             rc = write_position(b, i);
