@@ -24,16 +24,15 @@ static const uint8_t kind_shape[] = {
     [CROWN_BB_K_FAN] = SH_SEAT,      [CROWN_BB_K_CURSES] = SH_CURSES,
     [CROWN_BB_K_NO_ABILITY] = SH_NONE, [CROWN_BB_K_RETURN] = SH_TOKEN,
 };
-#define BB_KINDS ((int)(sizeof kind_shape / sizeof kind_shape[0]))
+_Static_assert(sizeof kind_shape / sizeof kind_shape[0] == BB_KINDS, "a shape per kind");
 
-static size_t choose(int n, int k)
+/* n choose k from the configuration's table (n up to the most players;
+ * above, more than any index). */
+static size_t choose(const bb_config *c, int n, int k)
 {
-    if (k < 0 || k > n)
-        return 0;
-    size_t r = 1;
-    for (int i = 1; i <= k; i++)
-        r = r * (size_t)(n - k + i) / (size_t)i;
-    return r;
+    if (n > CROWN_BB_MAX_PLAYERS)
+        return SIZE_MAX;
+    return k < 0 || k > n ? 0 : c->binom[n][k];
 }
 
 static size_t shape_size(const bb_config *c, int kind)
@@ -43,17 +42,28 @@ static size_t shape_size(const bb_config *c, int kind)
     case SH_SEAT: return (size_t)P;
     case SH_TOKEN: return 4;
     case SH_PAIR: return (size_t)(P * (P - 1) / 2);
-    case SH_CURSES: return c->inquisitor ? (size_t)P * choose(P - 1, c->false_curses) : 0;
+    case SH_CURSES: return c->inquisitor ? (size_t)P * choose(c, P - 1, c->false_curses) : 0;
     default: return 1;
     }
 }
 
+/* Fills the configuration's tables of the action index (configure calls
+ * it): Pascal's triangle, then where each kind's decisions start. */
+void bb_actions_init(bb_config *c)
+{
+    for (int n = 0; n <= CROWN_BB_MAX_PLAYERS; n++) {
+        c->binom[n][0] = 1;
+        for (int k = 1; k <= CROWN_BB_MAX_PLAYERS; k++)
+            c->binom[n][k] = k > n ? 0 : (uint16_t)(c->binom[n - 1][k - 1] + c->binom[n - 1][k]);
+    }
+    c->kind_start[0] = c->kind_start[1] = 0; /* (kind 0, chance, has no decision) */
+    for (int k = 1; k < BB_KINDS; k++)
+        c->kind_start[k + 1] = c->kind_start[k] + (uint32_t)shape_size(c, k);
+}
+
 size_t bb_action_count(const void *config)
 {
-    size_t n = 0;
-    for (int k = 1; k < BB_KINDS; k++)
-        n += shape_size(config, k);
-    return n;
+    return ((const bb_config *)config)->kind_start[BB_KINDS];
 }
 
 /* The place of move m among the moves of its kind, or -1. */
@@ -75,10 +85,11 @@ static long place_in_kind(const bb_config *c, crown_move m)
          * after a moved down by one): ascending like the bits' values. */
         size_t r = 0;
         int i = 1;
-        for (int q = 0; q < P; q++)
-            if (b >> q & 1)
-                r += choose(q < a ? q : q - 1, i++);
-        return (long)((size_t)a * choose(P - 1, c->false_curses) + r);
+        for (unsigned bits = (unsigned)b; bits; bits &= bits - 1) {
+            int q = __builtin_ctz(bits);
+            r += choose(c, q < a ? q : q - 1, i++);
+        }
+        return (long)((size_t)a * choose(c, P - 1, c->false_curses) + r);
     }
     default: return a == 0 && b == 0 ? 0 : -1;
     }
@@ -90,11 +101,7 @@ long bb_action_index(const void *config, crown_move m)
     if (m < 0 || CROWN_BB_KIND(m) < 1 || CROWN_BB_KIND(m) >= BB_KINDS)
         return -1;
     long at = place_in_kind(c, m);
-    if (at < 0)
-        return -1;
-    for (int k = 1; k < CROWN_BB_KIND(m); k++)
-        at += (long)shape_size(c, k);
-    return at;
+    return at < 0 ? -1 : (long)c->kind_start[CROWN_BB_KIND(m)] + at;
 }
 
 void bb_move_json(const void *config, crown_move m, crown_buf *b)
@@ -137,10 +144,9 @@ crown_move bb_action_move(const void *config, size_t i)
 {
     const bb_config *c = config;
     int kind = 1;
-    while (kind + 1 < BB_KINDS && i >= shape_size(c, kind)) {
-        i -= shape_size(c, kind);
+    while (kind + 1 < BB_KINDS && i >= c->kind_start[kind + 1])
         kind++;
-    }
+    i -= c->kind_start[kind];
     int P = c->players;
     switch (kind_shape[kind]) {
     case SH_SEAT: return CROWN_BB_MOVE(kind, (int)i, 0);
@@ -154,13 +160,13 @@ crown_move bb_action_move(const void *config, size_t i)
         return CROWN_BB_MOVE(kind, a, a + 1 + (int)i);
     }
     case SH_CURSES: {
-        size_t per = choose(P - 1, c->false_curses), r = i % per;
+        size_t per = choose(c, P - 1, c->false_curses), r = i % per;
         int a = (int)(i / per), b = 0;
         for (int j = c->false_curses; j >= 1; j--) {
             int q = j - 1; /* the largest q with choose(q, j) <= r */
-            while (choose(q + 1, j) <= r)
+            while (choose(c, q + 1, j) <= r)
                 q++;
-            r -= choose(q, j);
+            r -= choose(c, q, j);
             b |= 1 << (q < a ? q : q + 1);
         }
         return CROWN_BB_MOVE(kind, a, b);

@@ -65,12 +65,19 @@ int bb_clue_of(int character);
  * ~80 turns), so that a game whose players only pass the dagger ends. */
 #define BB_MAX_TURNS 1000
 
+#define BB_KINDS (CROWN_BB_K_RETURN + 1) /* move kinds, the chance one (0) included */
+
 typedef struct bb_config {
     int players;
     int per_clan;     /* floor(players / 2) characters of each clan */
     int inquisitor;   /* players is odd */
     int false_curses; /* with the Inquisitor */
     uint32_t max_turns;
+    /* The dense action index (actions.c, bb_actions_init): the first index
+     * of each kind's decisions (kind_start[BB_KINDS] is their number), and
+     * the binomial coefficients that number the Inquisitor's Curses. */
+    uint32_t kind_start[BB_KINDS + 1];
+    uint16_t binom[CROWN_BB_MAX_PLAYERS + 1][CROWN_BB_MAX_PLAYERS + 1];
 } bb_config;
 
 enum bb_phase {
@@ -233,6 +240,7 @@ int bb_resample(const void *config, const crown_move *hist, size_t n, int viewer
                 crown_rng *rng, crown_move *out, void *scratch);
 
 /* actions.c: the dense action index and a move as JSON. */
+void bb_actions_init(bb_config *c);
 size_t bb_action_count(const void *config);
 long bb_action_index(const void *config, crown_move m);
 crown_move bb_action_move(const void *config, size_t i);

@@ -38,6 +38,7 @@ static int bb_configure(void *config, crown_optvals *vals, crown_err *err)
     c->inquisitor = c->players % 2;
     c->false_curses = bb_false_curses(c->players);
     c->max_turns = (uint32_t)vals->v[OPT_MAX_TURNS];
+    bb_actions_init(c);
     return CROWN_OK;
 }
 
