@@ -105,6 +105,11 @@ bench_error "--seconds needs a number" "$bench" --game kings_family --seconds x
 bench_error "--seed needs a value" "$bench" --seed
 bench_error "--seed needs a whole number" "$bench" --seed ""
 bench_error "--floor measures no game" "$bench" --floor --game kings_family
+bench_error "--floor measures no game" "$bench" --floor --batch 4
+bench_error "--batch needs a number of games (1 to 1048576)" "$bench" --batch 0
+bench_error "--batch needs a number of games" "$bench" --batch 1048577
+bench_error "--batch needs a number of games" "$bench" --batch x
+bench_error "chance=explicit" "$bench" --batch 4 --game kings_family --options chance=explicit
 run "$bench" --game kings_family --seconds 0.02
 status_is 0
 grep -q "^game .*decision .*apply+undo" "$out" || fail "crown-bench printed no header"
@@ -115,7 +120,8 @@ status_is 0
 grep -q '^\[' "$out" && grep -q '^\]' "$out" || fail "crown-bench --json printed no array"
 for key in floor_ns_per_move decision_ns decision_ratio apply_undo_ns apply_undo_ratio \
     playout_ns in_library_playout_ns_per_decision clone_ns clone_end_ns save_ns_per_entry load_ns_per_entry load_to_replay \
-    allocations_per_decision bytes_per_handle bytes_per_history_entry; do
+    allocations_per_decision bytes_per_handle bytes_per_history_entry batch_size batch_ns \
+    obs_loop_ns batch_to_obs_loop; do
     says "\"$key\": "
 done
 says '"options": "players=2"'
@@ -124,6 +130,22 @@ if command -v python3 >/dev/null 2>&1; then
     python3 -c 'import json, sys; d = json.load(sys.stdin); assert d[0]["game"] == "game_of_kingdoms"' \
         <"$out" || fail "crown-bench --json is not JSON"
 fi
+# --batch B: the batch figures alone, as the Python benchmark reads them.
+run "$bench" --batch 16 --game blood_bound --options players=8 --seconds 0.05 --json
+status_is 0
+for key in batch_size batch_ns obs_loop_ns batch_to_obs_loop; do
+    says "\"$key\": "
+done
+says '"batch_size": 16'
+never_says "nan"
+never_says "decision_ns"
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json, sys; d = json.load(sys.stdin); assert d[0]["batch_ns"] > 0 and d[0]["obs_loop_ns"] > 0' \
+        <"$out" || fail "crown-bench --batch --json is not JSON with the batch figures"
+fi
+run "$bench" --batch 16 --game kings_family --seconds 0.05
+status_is 0
+grep -q "^kings_family .*(defaults) *16 " "$out" || fail "crown-bench --batch printed no line"
 run "$bench" --floor --seconds 0.02
 status_is 0
 grep -q "^floor: .* ns/move" "$out" || fail "crown-bench --floor printed no floor"
