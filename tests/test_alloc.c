@@ -461,7 +461,8 @@ START_TEST(no_allocation_in_a_batch_step)
 }
 END_TEST
 
-/* Every allocation of crown_batch_new made to fail in turn. */
+/* Every allocation of crown_batch_new, then of crown_batch_game, made to
+ * fail in turn. */
 START_TEST(a_batch_out_of_memory_is_reported)
 {
     for (int c = 0; c < NCONFIGS; c++) {
@@ -472,6 +473,14 @@ START_TEST(a_batch_out_of_memory_is_reported)
         EACH_FAILURE(crown_batch_new(&b, configs[c][0], configs[c][1], 3, 5, 0, err, sizeof err),
                      b);
         ck_assert_str_eq(err, "out of memory");
+        /* A game of it, with each allocation failing in turn. */
+        crown_game *g = NULL;
+        EACH_FAILURE(crown_batch_game(b, 1, &g), g);
+        crown_free(g);
+        fail_after = 0;
+        ck_assert_int_eq(crown_batch_game(b, 2, &g), CROWN_ENOMEM);
+        fail_after = -1;
+        ck_assert_str_eq(crown_batch_last_error(b), "game 2: out of memory");
         crown_batch_free(b);
     }
 }

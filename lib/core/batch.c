@@ -378,6 +378,8 @@ static int settle_slot(crown_batch *b, size_t i)
         b->truncated[i] = (uint8_t)truncated;
     if (!terminated && !truncated)
         return CROWN_OK;
+    /* (This cannot fail but for a bug: a deal needs far less history than
+     * the room a handle keeps, so the step's games are all played.) */
     b->episode[i]++;
     return start_episode(b, i);
 }
@@ -416,6 +418,6 @@ CROWN_EXPORT int crown_batch_game(crown_batch *b, size_t index, crown_game **out
                           index, b->size);
     int rc = crown_clone(out, b->games[index]);
     if (rc)
-        return batch_fail(b, rc, "%s", crown_last_error(b->games[index]));
+        return batch_fail(b, rc, "game %zu: %s", index, crown_last_error(b->games[index]));
     return CROWN_OK;
 }
