@@ -657,6 +657,10 @@ int crown_batch_observation_size(crown_batch *batch, size_t *count);
  * - terminated, truncated: size bytes, 1 when game i's last step ended its
  *   episode (the game over; max_steps reached with the game not over), else
  *   0 (all 0 after a reset).
+ * The caller reads the arrays; it may write into them, but a mask row
+ * (thousands of actions in some games, a few legal) is then cleared only
+ * where the batch last set it: after writing non-zero bytes into the masks,
+ * bind them again, and the next reset or step clears them whole.
  * Errors: CROWN_EINVAL (NULL batch). */
 int crown_batch_bind(crown_batch *batch, float *observations, uint8_t *masks, int32_t *players,
                      float *rewards, uint8_t *terminated, uint8_t *truncated);
