@@ -346,9 +346,11 @@ static int fail_game(const char *what, crown_game *g)
     return -1;
 }
 
-/* A random playout from g's position; counts decisions. */
+/* A random playout from g's position; counts decisions.  With a tensor
+ * (obs floats, else NULL), after each decision the observation tensor of
+ * the player to move next is written into it. */
 static int play_random(crown_game *g, crown_move *moves, size_t max, uint64_t *rng,
-                       long *decisions)
+                       long *decisions, float *tensor, size_t obs)
 {
     for (;;) {
         int p;
@@ -360,6 +362,11 @@ static int play_random(crown_game *g, crown_move *moves, size_t max, uint64_t *r
             crown_apply(g, moves[pick(rng, n)]))
             return -1;
         (*decisions)++;
+        if (tensor) {
+            crown_current_player(g, &p);
+            if (p >= 0 && crown_observation_tensor(g, p, tensor, obs, &n))
+                return -1;
+        }
     }
 }
 
@@ -376,7 +383,7 @@ static int rep_playout(bench *b, timing *t)
     long d = 0;
     if (crown_copy(b->work, b->root))
         return fail_game("copy", b->work);
-    if (play_random(b->work, b->moves, b->max, &b->rng, &d))
+    if (play_random(b->work, b->moves, b->max, &b->rng, &d, NULL, 0))
         return fail_game("playout", b->work);
     t->units += d;
     return 0;
@@ -837,23 +844,11 @@ static int run_batch(batch_bench *x, double budget)
 /* One playout of the observation loop from the dealt position. */
 static int obs_playout(batch_bench *x)
 {
-    crown_game *g = x->work;
-    if (crown_copy(g, x->root))
-        return fail_game("copy", g);
-    for (;;) {
-        int p;
-        size_t n;
-        crown_current_player(g, &p);
-        if (p == CROWN_TERMINAL)
-            return 0;
-        if (crown_legal_moves(g, x->moves, x->max, &n) || n == 0 ||
-            crown_apply(g, x->moves[pick(&x->rng, n)]))
-            return fail_game("playout", g);
-        x->loop.units++;
-        crown_current_player(g, &p);
-        if (p >= 0 && crown_observation_tensor(g, p, x->tensor, x->obs, &n))
-            return fail_game("observation tensor", g);
-    }
+    if (crown_copy(x->work, x->root))
+        return fail_game("copy", x->work);
+    if (play_random(x->work, x->moves, x->max, &x->rng, &x->loop.units, x->tensor, x->obs))
+        return fail_game("observation loop", x->work);
+    return 0;
 }
 
 static int run_obs_loop(batch_bench *x, double budget)

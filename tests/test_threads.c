@@ -313,16 +313,22 @@ static void play_batch(work *w)
     crown_batch_free(b);
 }
 
-START_TEST(handles_on_separate_threads_play_as_alone)
+/* `run` with seeds 1..THREADS, each alone, then all together. */
+static void alone_then_together(void (*run)(work *), const char *what)
 {
     work alone[THREADS], together[THREADS];
     for (int i = 0; i < THREADS; i++) {
-        alone[i] = (work){.run = do_work, .seed = 1 + (uint64_t)i};
-        do_work(&alone[i]);
-        together[i] = (work){.run = do_work, .seed = 1 + (uint64_t)i};
+        alone[i] = (work){.run = run, .seed = 1 + (uint64_t)i};
+        run(&alone[i]);
+        together[i] = (work){.run = run, .seed = 1 + (uint64_t)i};
     }
     run_together(together);
-    assert_same(alone, together, "all four games");
+    assert_same(alone, together, what);
+}
+
+START_TEST(handles_on_separate_threads_play_as_alone)
+{
+    alone_then_together(do_work, "all four games");
 }
 END_TEST
 
@@ -353,14 +359,7 @@ END_TEST
 
 START_TEST(batches_on_separate_threads_play_as_alone)
 {
-    work alone[THREADS], together[THREADS];
-    for (int i = 0; i < THREADS; i++) {
-        alone[i] = (work){.run = play_batch, .seed = 1 + (uint64_t)i};
-        play_batch(&alone[i]);
-        together[i] = (work){.run = play_batch, .seed = 1 + (uint64_t)i};
-    }
-    run_together(together);
-    assert_same(alone, together, "batches");
+    alone_then_together(play_batch, "batches");
 }
 END_TEST
 

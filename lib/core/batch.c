@@ -204,10 +204,6 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
         return CROWN_EINVAL;
     }
     *out = NULL;
-    if (!name) {
-        crown_copy_msg(errbuf, errcap, "invalid argument: name is NULL");
-        return CROWN_EINVAL;
-    }
     if (size == 0 || size > CROWN_BATCH_MAX_SIZE) {
         crown_errf(&err, "invalid argument: a batch holds 1 to %d games, not %zu",
                    CROWN_BATCH_MAX_SIZE, size);
@@ -217,9 +213,7 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
     const crown_rules *r;
     crown_optvals vals;
     int explicit_chance;
-    int rc = crown_find_game(name, &r, &err);
-    if (!rc)
-        rc = crown_parse_options(r, options, &vals, &explicit_chance, &err);
+    int rc = crown_find_config(name, options, &r, &vals, &explicit_chance, &err);
     if (!rc && explicit_chance) {
         crown_errf(&err, "option chance=explicit: a batch draws every card itself (chance=auto)");
         rc = CROWN_EOPTION;

@@ -256,6 +256,10 @@ crown_move crown_draw_outcome(crown_game *g);
 /* A new handle in the game's initial state, chance not resolved. */
 int crown_game_create(crown_game **out, const crown_rules *r, const crown_optvals *vals,
                       int explicit_chance, uint64_t seed, crown_err *err);
+/* What a constructor by name does first: checks the name, finds the game
+ * and parses its options; 0, or the status with err's message. */
+int crown_find_config(const char *name, const char *options, const crown_rules **r,
+                      crown_optvals *vals, int *explicit_chance, crown_err *err);
 /* Starts the handle's game again with `seed`: the same game as crown_new
  * with its options and that seed makes (the history emptied, the initial
  * state, chance=auto settled), in the handle's own memory, so that it

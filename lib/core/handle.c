@@ -92,6 +92,17 @@ CROWN_EXPORT void crown_free(crown_game *g)
     free(g);
 }
 
+int crown_find_config(const char *name, const char *options, const crown_rules **r,
+                      crown_optvals *vals, int *explicit_chance, crown_err *err)
+{
+    if (!name) {
+        crown_errf(err, "invalid argument: name is NULL");
+        return CROWN_EINVAL;
+    }
+    int rc = crown_find_game(name, r, err);
+    return rc ? rc : crown_parse_options(*r, options, vals, explicit_chance, err);
+}
+
 CROWN_EXPORT int crown_new_ex(crown_game **out, const char *name, const char *options,
                               uint64_t seed, char *errbuf, size_t errcap)
 {
@@ -101,17 +112,11 @@ CROWN_EXPORT int crown_new_ex(crown_game **out, const char *name, const char *op
         return CROWN_EINVAL;
     }
     *out = NULL;
-    if (!name) {
-        crown_copy_msg(errbuf, errcap, "invalid argument: name is NULL");
-        return CROWN_EINVAL;
-    }
     const crown_rules *r;
     crown_optvals vals;
     int explicit_chance;
     crown_game *g = NULL;
-    int rc = crown_find_game(name, &r, &err);
-    if (!rc)
-        rc = crown_parse_options(r, options, &vals, &explicit_chance, &err);
+    int rc = crown_find_config(name, options, &r, &vals, &explicit_chance, &err);
     if (!rc)
         rc = crown_game_create(&g, r, &vals, explicit_chance, seed, &err);
     if (!rc) {
