@@ -450,7 +450,7 @@ static void batch_steady_state(const char *name, const char *options, size_t max
 
 START_TEST(no_allocation_in_a_batch_step)
 {
-    for (uint64_t seed = 1; seed <= 3; seed++) {
+    for (uint64_t seed = 1; seed <= (uint64_t)scaled(3); seed++) {
         batch_steady_state("game_of_kingdoms", "players=6,games=5", 0, seed);
         batch_steady_state("game_of_kingdoms", "players=2,variant=ruthless", 0, seed);
         batch_steady_state("kings_family", "", 0, seed);
