@@ -192,8 +192,9 @@ def random_legal_actions(masks: Array, rng: Any) -> Int32s:
     count, n = masks.shape
     flat = masks.reshape(-1).view(numpy.uint8)
     whole = flat.size - flat.size % 8
-    # The words with a legal entry, then the legal entries within them.
-    words = numpy.flatnonzero(flat[:whole].view(numpy.uint64))
+    # The words with a legal entry (`!= 0` first: flatnonzero is 4 times
+    # faster on bools than on words), then the legal entries within them.
+    words = numpy.flatnonzero(flat[:whole].view(numpy.uint64) != 0)
     rows, cols = numpy.nonzero(flat[:whole].reshape(-1, 8)[words])
     legal = words[rows] * 8 + cols
     if whole < flat.size:
