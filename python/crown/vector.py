@@ -52,9 +52,11 @@ reproducible too.
 Arrays are reused.  The arrays a call returns (observations, rewards, flags,
 infos) are the environment's own, and the next step or reset overwrites
 them, as EnvPool's and pgx's users expect: copy what you keep
-(`obs["observation"].copy()`).  With `copy=True` every call returns new
-arrays instead, never written again (each call binds fresh arrays: the
-price is an allocation, not a copy).
+(`obs["observation"].copy()`).  They are read-only views, as the library
+relies on what it wrote there (a mask row is cleared where it last set it).
+With `copy=True` every call returns new, writeable arrays instead, never
+written again (each call binds fresh arrays: the price is an allocation and
+the library clearing them, not a copy).
 
 Errors raise crown's exceptions with the library's message, which names the
 game of the batch ("game 3: action 17: move 1089 (beat GN with RQ) is not
@@ -213,30 +215,41 @@ def random_legal_actions(masks: Array, rng: Any) -> Int32s:
 # ---- the environment -----------------------------------------------------------
 
 class _Arrays:
-    """One set of the arrays a batch writes (crown_batch_bind), with the
-    views the environment returns."""
+    """One set of the arrays a batch writes (crown_batch_bind, the names
+    with _), and the views of them the environment returns: the mask as
+    int8, the flags as bools (no copies), read-only unless `writeable`."""
 
-    def __init__(self, count: int, size: int, n: int, players: int) -> None:
-        self.observations: Floats = numpy.zeros((count, size), dtype=numpy.float32)
-        self.masks = numpy.zeros((count, n), dtype=numpy.uint8)
-        self.current_player: Int32s = numpy.zeros(count, dtype=numpy.int32)
-        self.seat_rewards: Floats = numpy.zeros((count, players), dtype=numpy.float32)
-        self.terminated = numpy.zeros(count, dtype=numpy.uint8)
-        self.truncated = numpy.zeros(count, dtype=numpy.uint8)
-        # The views: the mask as int8, the flags as bools (no copies).
-        self.action_mask: Int8s = self.masks.view(numpy.int8)
-        self.terminations: Bools = self.terminated.view(numpy.bool_)
-        self.truncations: Bools = self.truncated.view(numpy.bool_)
-        # The acting seat's rewards: in a one-player game a view, else filled
-        # after each step.
-        self.rewards: Floats = (self.seat_rewards[:, 0] if players == 1
-                                else numpy.zeros(count, dtype=numpy.float32))
-        self.acting_player: Int32s = numpy.zeros(count, dtype=numpy.int32)
+    def __init__(self, count: int, size: int, n: int, players: int, writeable: bool) -> None:
+        self._obs = numpy.zeros((count, size), dtype=numpy.float32)
+        self._masks = numpy.zeros((count, n), dtype=numpy.uint8)
+        self._players = numpy.zeros(count, dtype=numpy.int32)
+        self._seat_rewards = numpy.zeros((count, players), dtype=numpy.float32)
+        self._terminated = numpy.zeros(count, dtype=numpy.uint8)
+        self._truncated = numpy.zeros(count, dtype=numpy.uint8)
+        # The acting seat's rewards (in a one-player game a view, else
+        # filled after each step) and the acting seat.
+        self._rewards = (self._seat_rewards[:, 0] if players == 1
+                         else numpy.zeros(count, dtype=numpy.float32))
+        self._acting = numpy.zeros(count, dtype=numpy.int32)
+        self.observations: Floats = self._view(self._obs, numpy.float32, writeable)
+        self.action_mask: Int8s = self._view(self._masks, numpy.int8, writeable)
+        self.current_player: Int32s = self._view(self._players, numpy.int32, writeable)
+        self.seat_rewards: Floats = self._view(self._seat_rewards, numpy.float32, writeable)
+        self.terminations: Bools = self._view(self._terminated, numpy.bool_, writeable)
+        self.truncations: Bools = self._view(self._truncated, numpy.bool_, writeable)
+        self.rewards: Floats = self._view(self._rewards, numpy.float32, writeable)
+        self.acting_player: Int32s = self._view(self._acting, numpy.int32, writeable)
+
+    @staticmethod
+    def _view(array: Array, dtype: Any, writeable: bool) -> Array:
+        view: Array = array.view(dtype)
+        view.flags.writeable = writeable
+        return view
 
     def addresses(self) -> List[int]:
         """The arguments of crown_batch_bind after the batch."""
-        arrays: Tuple[Array, ...] = (self.observations, self.masks, self.current_player,
-                                     self.seat_rewards, self.terminated, self.truncated)
+        arrays: Tuple[Array, ...] = (self._obs, self._masks, self._players,
+                                     self._seat_rewards, self._terminated, self._truncated)
         return [a.ctypes.data for a in arrays]
 
 
@@ -313,7 +326,7 @@ class VectorEnv(_Base):  # type: ignore[misc]
     def _new_arrays(self) -> _Arrays:
         """A new set of arrays, bound to the batch."""
         arrays = _Arrays(self.num_envs, self.observation_size, self.num_actions,
-                         self.num_players)
+                         self.num_players, writeable=self.copy)
         self._check(_lib.crown_batch_bind(self._handle(), *arrays.addresses()))
         return arrays
 
@@ -438,16 +451,16 @@ class VectorEnv(_Base):  # type: ignore[misc]
                 if status:
                     self._check(_lib.crown_batch_bind(h, *old.addresses()))
                     raise _error(status, _decode(_lib.crown_batch_last_error(h)))
-                numpy.copyto(new.acting_player, old.current_player)
+                numpy.copyto(new._acting, old._players)
                 self._arrays = a = new
             else:
                 a = old
-                numpy.copyto(self._index, a.current_player)
+                numpy.copyto(self._index, a._players)
                 self._check(_lib.crown_batch_step(h, self._actions_at))
-                numpy.copyto(a.acting_player, self._index)
+                numpy.copyto(a._acting, self._index)
             if self.num_players > 1:
-                numpy.add(a.acting_player, self._row_start, out=self._index)
-                numpy.take(a.seat_rewards, self._index, out=a.rewards)
+                numpy.add(a._acting, self._row_start, out=self._index)
+                numpy.take(a._seat_rewards, self._index, out=a._rewards)
             return (self._observations(), a.rewards, a.terminations, a.truncations,
                     {"seat_rewards": a.seat_rewards, "acting_player": a.acting_player,
                      "current_player": a.current_player})

@@ -332,6 +332,12 @@ class Arrays(NeedsNumpy):
                 kept.append((step_c[0], step_c[4]["current_player"],
                              step_c[0]["observation"].copy(), step_c[4]["current_player"].copy()))
                 obs = step[0]
+            # The reused arrays are read-only, the copies not.
+            with self.assertRaises(ValueError):
+                obs["action_mask"][0, 0] = 1
+            with self.assertRaises(ValueError):
+                step[4]["seat_rewards"][0] = 1
+            step_c[0]["action_mask"][0, 0] = 1
             for arrays, players, obs_then, players_then in kept:
                 self.assertTrue(np.array_equal(arrays["observation"], obs_then))
                 self.assertTrue(np.array_equal(players, players_then))
