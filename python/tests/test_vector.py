@@ -354,6 +354,10 @@ class Arrays(NeedsNumpy):
                 self.assertTrue(np.all(masks[np.arange(7), a] == 1))
                 seen[np.arange(7), a] = 1
             self.assertTrue(np.array_equal(seen, masks))  # every legal action comes up
+        # Other types of masks: what is not 0 is legal.
+        for kind in (np.bool_, np.float32, np.int64):
+            a = random_legal_actions(masks.astype(kind) * 3, rng)
+            self.assertTrue(np.all(masks[np.arange(7), a] == 1))
         masks[4] = 0
         with self.assertRaises(crown.InvalidArgumentError) as cm:
             random_legal_actions(masks, rng)
