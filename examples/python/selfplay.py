@@ -55,16 +55,22 @@ class Policy:
         actions[bad] = p[bad].argmax(axis=1)
         return actions.astype(np.int32)
 
-    def update(self, obs: Any, mask: Any, actions: Any, advantage: Any, lr: float) -> None:
-        """One REINFORCE step: raise log p(action) in proportion to advantage."""
-        hidden, p = self.probabilities(obs, mask)
-        grad_logits = -p
-        grad_logits[np.arange(len(actions)), actions] += 1.0
-        grad_logits *= advantage[:, None] / len(actions)
-        grad_v = grad_logits.T @ hidden
-        grad_u = obs.T @ (grad_logits @ self.v)
-        self.v += lr * grad_v.astype(np.float32)
-        self.u += lr * grad_u.astype(np.float32)
+    def update(self, steps: List[Tuple[Any, Any, Any, Any]], lr: float) -> None:
+        """One REINFORCE step over the (obs, mask, actions, advantage) of
+        each step: raise log p(action) in proportion to the advantage.  (Step
+        by step: the probabilities of a step are num_envs x N floats.)"""
+        grad_u = np.zeros_like(self.u)
+        grad_v = np.zeros_like(self.v)
+        total = sum(len(actions) for _, _, actions, _ in steps)
+        for obs, mask, actions, advantage in steps:
+            hidden, p = self.probabilities(obs, mask)
+            grad_logits = -p
+            grad_logits[np.arange(len(actions)), actions] += 1.0
+            grad_logits *= advantage[:, None] / total
+            grad_v += grad_logits.T @ hidden
+            grad_u += obs.T @ (grad_logits @ self.v)
+        self.v += lr * grad_v
+        self.u += lr * grad_u
 
 
 def rewards_to_go(seat_rewards: List[Any], ended: List[Any], acting: List[Any]) -> Any:
@@ -117,9 +123,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 finished.extend(episode_returns[done])
                 episode_returns[done] = 0
             returns = rewards_to_go(seat_rewards, ended, acting)
-            advantage = (returns - returns.mean()).reshape(-1)
-            policy.update(np.concatenate(batch_obs), np.concatenate(batch_mask),
-                          np.concatenate(batch_actions), advantage, args.lr)
+            advantage = returns - returns.mean()
+            policy.update(list(zip(batch_obs, batch_mask, batch_actions, advantage)), args.lr)
             if finished:
                 mean = np.mean(finished, axis=0)
                 print("update %d: %d episodes, mean return per seat %s"

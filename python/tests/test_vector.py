@@ -448,6 +448,18 @@ class Examples(NeedsNumpy):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("update 3", result.stdout)
 
+    def test_the_loop_of_docs_bots(self):
+        path = os.path.join(SOURCE_ROOT, "docs", "bots.md")
+        if not os.path.exists(path):
+            self.skipTest("not in the source tree")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        section = text[text.index("## Many games at once: `crown.vector`"):]
+        code = section[section.index("```python\n") + 10:section.index("```\n\n")]
+        result = run_python(["-c", code])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout, r"^\d+ games, mean returns per seat \[")
+
     def test_bench_vector(self):
         result = run_python([os.path.join(EXAMPLES, "bench_vector.py"), "--game", "blood_bound",
                              "--num-envs", "64", "--seconds", "0.05", "--rounds", "1",
