@@ -406,6 +406,24 @@ class Spaces(NeedsNumpy):
                 episodes += int(done.sum())
         self.assertGreater(episodes, 0)
         env.close()
+        # Gymnasium's make_vec takes it without a warning (it warns when the
+        # autoreset mode is missing or not an AutoresetMode), and its
+        # DictInfoToList reads its infos.
+        import warnings
+        from gymnasium.wrappers.vector import DictInfoToList
+        gymnasium.register(id="crown-test/BloodBound-v0", vector_entry_point=(
+            lambda num_envs, **kw: VectorEnv("blood_bound", num_envs=num_envs, **kw)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            env = gymnasium.make_vec("crown-test/BloodBound-v0", num_envs=8,
+                                     vectorization_mode="vector_entry_point", seed=3)
+        self.assertEqual(env.unwrapped.seed, 3)
+        env = DictInfoToList(env)
+        obs, _ = env.reset()
+        _, _, _, _, infos = env.step(random_legal_actions(obs["action_mask"], rng))
+        self.assertEqual(len(infos), 8)
+        self.assertEqual(infos[2]["seat_rewards"].shape, (8,))
+        env.close()
 
     def test_without_gymnasium(self):
         # Gymnasium hidden: the package's own spaces, the mode as a string.
