@@ -479,11 +479,21 @@ class Examples(NeedsNumpy):
         self.assertRegex(result.stdout, r"^\d+ games, mean returns per seat \[")
 
     def test_bench_vector(self):
-        result = run_python([os.path.join(EXAMPLES, "bench_vector.py"), "--game", "blood_bound",
-                             "--num-envs", "64", "--seconds", "0.05", "--rounds", "1",
-                             "--no-c"])
+        bench = os.path.join(EXAMPLES, "bench_vector.py")
+        result = run_python([bench, "--game", "blood_bound", "--num-envs", "64",
+                             "--seconds", "0.05", "--rounds", "1", "--no-c"])
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn("blood_bound", result.stdout)
+        self.assertRegex(result.stdout, r"\nblood_bound players=8 +\d+ ")
+        # With the C side: crown-bench --batch's figure, or null where the
+        # crown-bench found has no --batch.
+        result = run_python([bench, "--game", "kings_family", "--num-envs", "16",
+                             "--seconds", "0.05", "--rounds", "1", "--json"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        import json
+        [row] = json.loads(result.stdout)
+        self.assertEqual((row["game"], row["options"], row["num_envs"]), ("kings_family", "", 16))
+        self.assertGreater(row["steps_per_s"], 0)
+        self.assertTrue(row["c_ns"] is None or row["c_ns"] > 0, row)
 
 
 if __name__ == "__main__":
