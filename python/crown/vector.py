@@ -53,10 +53,10 @@ Arrays are reused.  The arrays a call returns (observations, rewards, flags,
 infos) are the environment's own, and the next step or reset overwrites
 them, as EnvPool's and pgx's users expect: copy what you keep
 (`obs["observation"].copy()`).  They are read-only views, as the library
-relies on what it wrote there (a mask row is cleared where it last set it).
-With `copy=True` every call returns new, writeable arrays instead, never
-written again (each call binds fresh arrays: the price is an allocation and
-the library clearing them, not a copy).
+may rely on what it wrote there (it may clear a mask row only where it last
+set it).  With `copy=True` every call returns new, writeable arrays instead,
+never written again (each call binds fresh arrays: the price is an
+allocation and the library clearing them, not a copy).
 
 Errors raise crown's exceptions with the library's message, which names the
 game of the batch ("game 3: action 17: move 1089 (beat GN with RQ) is not
@@ -67,7 +67,7 @@ import ctypes
 import importlib
 import random as _random
 import threading
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from . import (IllegalMoveError, InvalidArgumentError, StateError, Game, _batch_p, _decode, _enc,
                _error, _INDEX_RANGE, _Integer, _integer, _lib, _OptionValue, _options_text,
