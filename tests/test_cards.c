@@ -135,6 +135,39 @@ START_TEST(custom_deck_list)
 }
 END_TEST
 
+/* The default deck's tables the library reads, written at build time, are
+ * what kb_default_deck and kb_faces_init compute, byte for byte; a deck
+ * list naming the default deck's cards gets them too, and its canonical
+ * text is "default". */
+START_TEST(built_tables_are_the_computed_ones)
+{
+    static kb_deck d, parsed;
+    static kb_faces f, configured;
+    kb_default_deck(&d);
+    kb_faces_init(&f, &d);
+    ck_assert_int_eq(memcmp(&d, &kb_std_deck, sizeof d), 0);
+    ck_assert_int_eq(memcmp(&f, &kb_std_faces, sizeof f), 0);
+    /* The same cards as a list. */
+    char list[1024];
+    crown_buf b;
+    crown_buf_init(&b, list, sizeof list);
+    for (int i = 0; i < d.n; i++) {
+        if (i)
+            crown_buf_putc(&b, ' ');
+        kb_put_card(&d.card[i], &b);
+    }
+    ck_assert_uint_lt(b.len, sizeof list);
+    static crown_optvals vals;
+    ck_assert_int_eq(crown_opt_set_text(&vals, 0, list), 0);
+    crown_err err;
+    memset(&configured, 0xAB, sizeof configured);
+    OK(kb_configure_deck(&parsed, &configured, &vals, 0, &err));
+    ck_assert_str_eq(crown_opt_text(&vals, 0), "default");
+    ck_assert_int_eq(memcmp(&parsed, &kb_std_deck, sizeof d), 0);
+    ck_assert_int_eq(memcmp(&configured, &kb_std_faces, sizeof f), 0);
+}
+END_TEST
+
 /* Parses a deck list and computes its faces. */
 static void faces_of(const char *list, kb_deck *d, kb_faces *f)
 {
@@ -269,6 +302,7 @@ int main(void)
     tcase_add_test(tc, ruling_point_values);
     tcase_add_test(tc, notation_round_trips);
     tcase_add_test(tc, identical_cards_share_a_face);
+    tcase_add_test(tc, built_tables_are_the_computed_ones);
     tcase_add_test(tc, custom_deck_list);
     tcase_add_test(tc, matching_sets_agree_with_kb_matches);
     tcase_add_test(tc, kind_sets_and_firsts_agree_with_the_cards);
