@@ -136,7 +136,8 @@ typedef struct crown_option_spec {
 
 /* Parsed option values, in the order of the game's option table: an INT's
  * value, an ENUM's choice index, a TEXT's offset in `text` (printable ASCII
- * without commas, NUL-terminated; read it with crown_opt_text). */
+ * without commas, NUL-terminated; read it with crown_opt_text).  Only
+ * text[0..used) holds anything: the rest of the pool is never read. */
 typedef struct crown_optvals {
     int64_t v[CROWN_MAX_OPTIONS];
     uint32_t text_mask; /* bit i: option i is TEXT (v[i] is an offset) */
@@ -155,6 +156,10 @@ static inline const char *crown_opt_text(const crown_optvals *vals, size_t i)
  * not fit (the pool is left as it was). */
 int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s);
 
+/* Copies option values into dst: the values and the part of the pool in
+ * use (a pool is never read past `used`). */
+void crown_opt_copy(crown_optvals *dst, const crown_optvals *src);
+
 /* ---- the rules table -------------------------------------------------- */
 
 typedef struct crown_rules {
@@ -167,9 +172,10 @@ typedef struct crown_rules {
     size_t state_size;  /* bytes of one state: a plain value, copied with memcpy */
     size_t max_moves;   /* bound on legal moves and chance outcomes */
 
-    /* Builds the configuration from option values (already range-checked);
-     * cross-option checks report CROWN_EOPTION with a message.  It may
-     * rewrite a TEXT value into its canonical form (crown_opt_set_text). */
+    /* Builds the configuration, which starts zeroed, from option values
+     * (already range-checked); cross-option checks report CROWN_EOPTION
+     * with a message.  It may rewrite a TEXT value into its canonical form
+     * (crown_opt_set_text). */
     int (*configure)(void *config, crown_optvals *vals, crown_err *err);
     int (*num_players)(const void *config);
 

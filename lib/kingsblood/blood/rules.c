@@ -61,7 +61,6 @@ static const crown_option_spec kbg_options[OPT_COUNT] = {
 static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
 {
     kbg_config *c = config;
-    memset(c, 0, sizeof *c);
     int rc = kb_configure_deck(&c->deck, &c->faces, vals, OPT_DECK, err);
     if (rc)
         return rc;
