@@ -246,10 +246,7 @@ crown_move bb_chance_nth(const void *config, const void *state, size_t k)
     }
     case BB_P_INQ: return k == 0 ? CROWN_BB_INQUISITOR_ROSE : CROWN_BB_INQUISITOR_BEAST;
     case BB_P_DEAL: {
-        uint32_t pool = deal_pool(s);
-        for (; k; k--)
-            pool &= pool - 1;
-        return __builtin_ctz(pool);
+        return crown_select64(deal_pool(s), (unsigned)k);
     }
     default: return (crown_move)k; /* BB_P_DAGGER */
     }

@@ -112,6 +112,34 @@ static inline int crown_popcount64(uint64_t x)
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
+
+/* The place of the k-th set bit of x (0-based, from the lowest), k below
+ * x's count: the k-th card of a pile, for a draw.  Without a branch (k is
+ * random: the exit of a loop clearing k bits would be mispredicted): the
+ * byte holding it from the bytes' running counts, then halving within the
+ * byte with the counts of its nibbles and pairs. */
+static inline int crown_select64(uint64_t x, unsigned k)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t n2 = x - ((x >> 1) & 0x5555555555555555ULL);
+    uint64_t n4 = (n2 & 0x3333333333333333ULL) + ((n2 >> 2) & 0x3333333333333333ULL);
+    uint64_t n8 = (n4 + (n4 >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    uint64_t upto = n8 * ones; /* byte i: the count in bytes 0..i (at most 64) */
+    /* The bytes whose running count is at most k come before the bit. */
+    uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
+    unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
+    k -= (unsigned)((upto << 8) >> shift & 0xff);
+    unsigned c = (unsigned)(n4 >> shift) & 0xf, t = k >= c;
+    shift += 4 * t;
+    k -= c * t;
+    c = (unsigned)(n2 >> shift) & 3;
+    t = k >= c;
+    shift += 2 * t;
+    k -= c * t;
+    c = (unsigned)(x >> shift) & 1;
+    return (int)(shift + (k >= c));
+}
+
 void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
 uint64_t crown_rng_next(crown_rng *r);
 /* Uniform in [0, n), n > 0, without modulo bias. */

@@ -24,37 +24,11 @@ size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only)
     return (size_t)gn_set_count(&s);
 }
 
-/* The place of the k-th set bit of x (0-based, from the lowest), k below
- * x's count, without a branch (k is random: a loop's exit would be
- * mispredicted): the byte holding it from the bytes' running counts, then
- * halving within the byte with the counts of its nibbles and pairs. */
-static int select_bit(uint64_t x, unsigned k)
-{
-    const uint64_t ones = 0x0101010101010101ULL;
-    uint64_t n2 = x - ((x >> 1) & 0x5555555555555555ULL);
-    uint64_t n4 = (n2 & 0x3333333333333333ULL) + ((n2 >> 2) & 0x3333333333333333ULL);
-    uint64_t n8 = (n4 + (n4 >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    uint64_t upto = n8 * ones; /* byte i: the count in bytes 0..i (at most 64) */
-    /* The bytes whose running count is at most k come before the bit. */
-    uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
-    unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
-    k -= (unsigned)((upto << 8) >> shift & 0xff);
-    unsigned c = (unsigned)(n4 >> shift) & 0xf, t = k >= c;
-    shift += 4 * t;
-    k -= c * t;
-    c = (unsigned)(n2 >> shift) & 3;
-    t = k >= c;
-    shift += 2 * t;
-    k -= c * t;
-    c = (unsigned)(x >> shift) & 1;
-    return (int)(shift + (k >= c));
-}
-
 int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k)
 {
     gn_set s = drawable(f, set, characters_only);
     size_t low = (size_t)crown_popcount64(s.w[0]), w = k >= low;
-    int c = (int)w * 64 + select_bit(s.w[w], (unsigned)(k - low * w));
+    int c = (int)w * 64 + crown_select64(s.w[w], (unsigned)(k - low * w));
     gn_set same = kb_same_in(f, set, c);
     return gn_set_next(&same, 0);
 }
