@@ -26,9 +26,15 @@ size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only)
 
 int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k)
 {
-    gn_set s = drawable(f, set, characters_only);
-    size_t low = (size_t)crown_popcount64(s.w[0]), w = k >= low;
-    int c = (int)w * 64 + crown_select64(s.w[w], (unsigned)(k - low * w));
+    /* (word by word, without a branch: k is random) */
+    uint64_t w0 = set->w[0], w1 = set->w[1];
+    if (characters_only) {
+        w0 &= f->characters.w[0];
+        w1 &= f->characters.w[1];
+    }
+    size_t low = (size_t)crown_popcount64(w0);
+    int high = k >= low;
+    int c = high ? 64 + crown_select64(w1, (unsigned)(k - low)) : crown_select64(w0, (unsigned)k);
     gn_set same = kb_same_in(f, set, c);
     return gn_set_next(&same, 0);
 }
