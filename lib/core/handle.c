@@ -158,7 +158,13 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
         free(c);
         return crown_fail(g, CROWN_ENOMEM, "out of memory");
     }
-    memcpy(c, g, l.scratch); /* the handle, configuration and state; not the buffers */
+    /* The handle, configuration and state; not the buffers, nor the part of
+     * the option pool not in use. */
+    size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof g->opts;
+    memcpy(c, g, opts_at);
+    crown_opt_copy(&c->opts, &g->opts);
+    memcpy((unsigned char *)c + opts_end, (const unsigned char *)g + opts_end,
+           l.scratch - opts_end);
     set_pointers(c);
     crown_changed(c);
     crown_chunk_retain(c->base);
@@ -212,7 +218,7 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof src->opts;
     memcpy(dst, src, opts_at);
     if (!same)
-        memcpy(&dst->opts, &src->opts, sizeof src->opts);
+        crown_opt_copy(&dst->opts, &src->opts);
     memcpy((unsigned char *)dst + opts_end, (const unsigned char *)src + opts_end,
            offsetof(crown_game, err) - opts_end);
     set_pointers(dst);
