@@ -168,11 +168,12 @@ START_TEST(built_tables_are_the_computed_ones)
 }
 END_TEST
 
-/* kb_face_count and kb_face_nth (the handle's draw) agree with a walk over
+/* A deck's faces are its identical cards, found by comparing every pair;
+ * kb_face_count and kb_face_nth (the handle's draw) agree with a walk over
  * the set: the k-th card drawable, then the lowest card of its face in the
  * set; on random sets of the default deck and of one with many identical
  * cards, every k, Characters only or not. */
-START_TEST(face_draws_agree_with_a_walk)
+START_TEST(faces_and_draws_agree_with_a_walk)
 {
     static kb_deck d;
     static kb_faces f;
@@ -184,6 +185,18 @@ START_TEST(face_draws_agree_with_a_walk)
     for (int l = 0; l < 2; l++) {
         OK(kb_parse_deck(&d, lists[l], &err));
         kb_faces_init(&f, &d);
+        /* The faces themselves, against comparing every pair of cards. */
+        for (int i = 0; i <= d.n; i++) {
+            int low = i;
+            gn_set same = {{0, 0}};
+            for (int j = d.n; j >= 0; j--)
+                if (memcmp(&d.card[i], &d.card[j], sizeof d.card[i]) == 0) {
+                    low = j;
+                    gn_set_add(&same, j);
+                }
+            ck_assert_int_eq(d.face[i], low);
+            ck_assert(f.same[i].w[0] == same.w[0] && f.same[i].w[1] == same.w[1]);
+        }
         for (int round = 0; round < 2000; round++) {
             gn_set set = {{0, 0}};
             for (int c = 0; c <= d.n; c++) {
@@ -349,7 +362,7 @@ int main(void)
     tcase_add_test(tc, notation_round_trips);
     tcase_add_test(tc, identical_cards_share_a_face);
     tcase_add_test(tc, built_tables_are_the_computed_ones);
-    tcase_add_test(tc, face_draws_agree_with_a_walk);
+    tcase_add_test(tc, faces_and_draws_agree_with_a_walk);
     tcase_add_test(tc, custom_deck_list);
     tcase_add_test(tc, matching_sets_agree_with_kb_matches);
     tcase_add_test(tc, kind_sets_and_firsts_agree_with_the_cards);

@@ -25,16 +25,29 @@ static const struct {
 };
 static const uint8_t event_count[4] = {3, 2, 3, 2};
 
+/* A card's fields as one number: equal cards, equal keys. */
+static uint64_t card_key(const kb_card *c)
+{
+    return (uint64_t)c->kind | (uint64_t)c->colour << 8 | (uint64_t)c->number << 16 |
+           (uint64_t)c->gender << 24 | (uint64_t)c->ability << 32 | (uint64_t)c->event << 40;
+}
+
+/* Each card's face, the lowest id of a card identical to it: the first
+ * card of each key is remembered in a small open-addressing table (more
+ * slots than a deck has cards). */
 static void set_faces(kb_deck *d)
 {
+    enum { SLOTS = 256 };
+    uint8_t first[SLOTS]; /* a card id, or 0xFF: empty */
+    memset(first, 0xFF, sizeof first);
     for (int i = 0; i <= d->n; i++) {
-        d->face[i] = (uint8_t)i;
-        for (int j = 0; j < i; j++) {
-            if (memcmp(&d->card[i], &d->card[j], sizeof d->card[i]) == 0) {
-                d->face[i] = (uint8_t)j;
-                break;
-            }
-        }
+        uint64_t key = card_key(&d->card[i]);
+        size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 56);
+        while (first[h] != 0xFF && card_key(&d->card[first[h]]) != key)
+            h = (h + 1) % SLOTS;
+        if (first[h] == 0xFF)
+            first[h] = (uint8_t)i;
+        d->face[i] = first[h];
     }
 }
 
@@ -73,10 +86,12 @@ void kb_default_deck(kb_deck *d)
 void kb_faces_init(kb_faces *f, const kb_deck *d)
 {
     memset(f, 0, sizeof *f);
+    /* The cards of each face gathered at its lowest id (each card's face is
+     * at or below it), then given to the others. */
     for (int i = 0; i <= d->n; i++)
-        for (int j = 0; j <= d->n; j++)
-            if (d->face[i] == d->face[j])
-                gn_set_add(&f->same[i], j);
+        gn_set_add(&f->same[d->face[i]], i);
+    for (int i = 0; i <= d->n; i++)
+        f->same[i] = f->same[d->face[i]];
     for (int i = 0; i < d->n; i++)
         if (d->card[i].kind == KB_CHARACTER) {
             gn_set_add(&f->characters, i);
