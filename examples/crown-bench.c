@@ -350,21 +350,28 @@ static int fail_game(const char *what, crown_game *g)
     return -1;
 }
 
+/* A random legal move applied to g: 1, or 0 when the game is over, -1 when
+ * a call fails. */
+static int random_move(crown_game *g, crown_move *moves, size_t max, uint64_t *rng)
+{
+    int p;
+    size_t n;
+    crown_current_player(g, &p);
+    if (p == CROWN_TERMINAL)
+        return 0;
+    if (crown_legal_moves(g, moves, max, &n) || n == 0 || crown_apply(g, moves[pick(rng, n)]))
+        return -1;
+    return 1;
+}
+
 /* A random playout from g's position; counts decisions. */
 static int play_random(crown_game *g, crown_move *moves, size_t max, uint64_t *rng,
                        long *decisions)
 {
-    for (;;) {
-        int p;
-        size_t n;
-        crown_current_player(g, &p);
-        if (p == CROWN_TERMINAL)
-            return 0;
-        if (crown_legal_moves(g, moves, max, &n) || n == 0 ||
-            crown_apply(g, moves[pick(rng, n)]))
-            return -1;
+    int rc;
+    while ((rc = random_move(g, moves, max, rng)) == 1)
         (*decisions)++;
-    }
+    return rc;
 }
 
 static void undo_all(crown_game *g)
@@ -543,23 +550,16 @@ static int rep_clone_each(bench *b, timing *t)
     long d = 0;
     if (crown_copy(g, b->root))
         return fail_game("copy", g);
-    for (;;) {
-        int p;
-        size_t n;
-        crown_current_player(g, &p);
-        if (p == CROWN_TERMINAL)
-            break;
-        if (crown_legal_moves(g, b->moves, b->max, &n) || n == 0 ||
-            crown_apply(g, b->moves[pick(&b->rng, n)])) {
-            crown_free(c);
-            return fail_game("playout", g);
-        }
+    int rc;
+    while ((rc = random_move(g, b->moves, b->max, &b->rng)) == 1) {
         crown_free(c);
         if (crown_clone(&c, g))
             return fail_game("clone", g);
         d++;
     }
     crown_free(c);
+    if (rc)
+        return fail_game("playout", g);
     t->units += d;
     return 0;
 }
