@@ -17,6 +17,15 @@
  *   allocs     allocations per decision in the playout loop (0 expected)
  *   bytes      heap bytes held by a handle after crown_new, and per history
  *              entry (growth over a finished game, averaged)
+ * and how games start and branch (measure_starts):
+ *   new        ns per crown_new + crown_free
+ *   from new   ns per decision of random playouts each from crown_new (its
+ *              crown_new and crown_free included), beside `decision`, the
+ *              same playouts from a reset handle
+ *   clone-each ns per decision of the playouts from a reset handle with a
+ *              crown_clone of the game after every move (freeing the clone
+ *              before), as a search that keeps a clone per node; and the
+ *              clone's own cost, that less `decision`
  * and the floor: a toy shedding game (shuffle 40 cards, deal 6 each to two
  * players, each move scans the hand for the cards matching the top card's
  * colour or rank and plays one at random, else draws) measured in the same
@@ -332,6 +341,7 @@ typedef struct bench {
 
 typedef struct results {
     timing floor, playout, inlib, pair_a, pair_b, clone10, cloneend, save, load, replay;
+    timing fresh, from_new, clone_each; /* measure_starts */
     long pair_units, save_entries, load_entries, replay_entries;
     long allocs, alloc_decisions;
     long long handle_bytes;
@@ -346,28 +356,38 @@ static int fail_game(const char *what, crown_game *g)
     return -1;
 }
 
+/* A random legal move applied to g: 1, or 0 when the game is over, -1 when
+ * a call fails. */
+static int random_move(crown_game *g, crown_move *moves, size_t max, uint64_t *rng)
+{
+    int p;
+    size_t n;
+    crown_current_player(g, &p);
+    if (p == CROWN_TERMINAL)
+        return 0;
+    if (crown_legal_moves(g, moves, max, &n) || n == 0 || crown_apply(g, moves[pick(rng, n)]))
+        return -1;
+    return 1;
+}
+
 /* A random playout from g's position; counts decisions.  With a tensor
  * (obs floats, else NULL), after each decision the observation tensor of
  * the player to move next is written into it. */
 static int play_random(crown_game *g, crown_move *moves, size_t max, uint64_t *rng,
                        long *decisions, float *tensor, size_t obs)
 {
-    for (;;) {
-        int p;
-        size_t n;
-        crown_current_player(g, &p);
-        if (p == CROWN_TERMINAL)
-            return 0;
-        if (crown_legal_moves(g, moves, max, &n) || n == 0 ||
-            crown_apply(g, moves[pick(rng, n)]))
-            return -1;
+    int rc;
+    while ((rc = random_move(g, moves, max, rng)) == 1) {
         (*decisions)++;
         if (tensor) {
+            int p;
+            size_t n;
             crown_current_player(g, &p);
             if (p >= 0 && crown_observation_tensor(g, p, tensor, obs, &n))
                 return -1;
         }
     }
+    return rc;
 }
 
 static void undo_all(crown_game *g)
@@ -506,6 +526,66 @@ static int rep_replay(bench *b, timing *t)
     crown_free(g);
     t->units += (long)b->hist[k];
     return 0;
+}
+
+/* ---- starting and branching games ---------------------------------------
+ * Seeds are drawn from the bench's generator, so every crown_new deals
+ * another game. */
+
+/* crown_new + crown_free. */
+static int rep_new(bench *b, timing *t)
+{
+    crown_game *g;
+    if (crown_new(&g, b->name, b->options, next(&b->rng)))
+        return fail_game("crown_new", NULL);
+    crown_free(g);
+    t->units++;
+    return 0;
+}
+
+/* A random playout from crown_new, freed at its end. */
+static int rep_from_new(bench *b, timing *t)
+{
+    crown_game *g;
+    long d = 0;
+    if (crown_new(&g, b->name, b->options, next(&b->rng)))
+        return fail_game("crown_new", NULL);
+    int rc = play_random(g, b->moves, b->max, &b->rng, &d, NULL, 0);
+    if (rc)
+        fail_game("playout", g);
+    crown_free(g);
+    t->units += d;
+    return rc;
+}
+
+/* A random playout from the work handle reset to the root, with a clone of
+ * the game after every move (the previous clone freed first). */
+static int rep_clone_each(bench *b, timing *t)
+{
+    crown_game *g = b->work, *c = NULL;
+    long d = 0;
+    if (crown_copy(g, b->root))
+        return fail_game("copy", g);
+    int rc;
+    while ((rc = random_move(g, b->moves, b->max, &b->rng)) == 1) {
+        crown_free(c);
+        if (crown_clone(&c, g))
+            return fail_game("clone", g);
+        d++;
+    }
+    crown_free(c);
+    if (rc)
+        return fail_game("playout", g);
+    t->units += d;
+    return 0;
+}
+
+/* One round of the three, for about `budget` seconds. */
+static int measure_starts(bench *b, double budget, results *r)
+{
+    return run_for(b, budget * 0.25, rep_new, &r->fresh) ||
+           run_for(b, budget * 0.35, rep_from_new, &r->from_new) ||
+           run_for(b, budget * 0.4, rep_clone_each, &r->clone_each);
 }
 
 /* The apply+undo passes, baseline and with pairs, alternating. */
@@ -707,6 +787,8 @@ static int measure(const char *name, const char *options, double seconds, uint64
         if (run_for(&b, round * 0.05, rep_clone10, &r->clone10) ||
             run_for(&b, round * 0.05, rep_cloneend, &r->cloneend))
             goto done;
+        if (measure_starts(&b, round * 0.15, r))
+            goto done;
         floor_run(&f, round * 0.06, &r->floor);
         if (run_for(&b, round * 0.09, rep_save, &r->save) ||
             run_for(&b, round * 0.12, rep_load, &r->load) ||
@@ -898,7 +980,20 @@ typedef struct figures {
     double floor_move, floor_playout, floor_moves;
     double decision, pair, playout, moves, inlib, clone10, cloneend, save, load, replay;
     double allocs; /* < 0: not counted */
+    double fresh, from_new, from_new_playout, clone_each, clone_extra; /* figures_of_starts */
 } figures;
+
+/* The figures of measure_starts: ns per crown_new + crown_free; per
+ * decision and per playout from crown_new; per decision with a clone after
+ * each, and that less the same loop without clones (decision). */
+static void figures_of_starts(const results *r, figures *x)
+{
+    x->fresh = r->fresh.sec * 1e9 / (double)r->fresh.units;
+    x->from_new = r->from_new.sec * 1e9 / (double)r->from_new.units;
+    x->from_new_playout = r->from_new.sec * 1e9 / (double)r->from_new.reps;
+    x->clone_each = r->clone_each.sec * 1e9 / (double)r->clone_each.units;
+    x->clone_extra = x->clone_each - x->decision;
+}
 
 static figures figures_of(const results *r)
 {
@@ -919,6 +1014,7 @@ static figures figures_of(const results *r)
     x.load = r->load.sec * 1e9 / (double)r->load.units;
     x.replay = r->replay.sec * 1e9 / (double)r->replay.units;
     x.allocs = COUNT_ALLOCATIONS ? (double)r->allocs / (double)r->alloc_decisions : -1;
+    figures_of_starts(r, &x);
     return x;
 }
 
@@ -974,6 +1070,37 @@ static void print_line2(const char *name, const char *options, const results *r,
     printf("%-16s %-26s %7.0f %7.0f %6.1f %6.1f %5.2f %7s %6s %6s %7.0f %7.0f %5.2f\n", name,
            label(options), x->clone10, x->cloneend, x->save, x->load, x->load / x->replay, allocs,
            hb, eb, r->batch_ns, r->loop_ns, r->batch_ns / r->loop_ns);
+}
+
+static void print_header3(void)
+{
+    printf("%-16s %-26s %8s %13s %13s %13s %13s\n", "game", "options", "new", "from new",
+           "from reset", "clone-each", "clone");
+    printf("%-16s %-26s %8s %13s %13s %13s %13s\n", "", "", "ns", "ns/dec xfloor",
+           "ns/dec xfloor", "ns/dec xfloor", "ns/dec xfloor");
+}
+
+static void print_line3(const char *name, const char *options, const figures *x)
+{
+    double f = x->floor_move;
+    printf("%-16s %-26s %8.0f %6.0f %6.1f %6.0f %6.1f %6.0f %6.1f %6.0f %6.1f\n", name,
+           label(options), x->fresh, x->from_new, x->from_new / f, x->decision, x->decision / f,
+           x->clone_each, x->clone_each / f, x->clone_extra, x->clone_extra / f);
+}
+
+/* The figures of measure_starts as JSON members (each line ends ",\n"). */
+static void print_json_starts(const figures *x)
+{
+    double f = x->floor_move;
+    printf("   \"new_ns\": %.1f, \"new_ratio\": %.2f,\n", x->fresh, x->fresh / f);
+    printf("   \"decision_from_new_ns\": %.1f, \"decision_from_new_ratio\": %.2f, "
+           "\"playout_from_new_ns\": %.0f,\n",
+           x->from_new, x->from_new / f, x->from_new_playout);
+    printf("   \"decision_from_reset_ns\": %.1f, \"playout_from_reset_ns\": %.0f,\n",
+           x->decision, x->playout);
+    printf("   \"clone_each_ns_per_decision\": %.1f, \"clone_each_ratio\": %.2f, "
+           "\"clone_each_clone_ns\": %.1f, \"clone_each_clone_ratio\": %.2f,\n",
+           x->clone_each, x->clone_each / f, x->clone_extra, x->clone_extra / f);
 }
 
 static void json_string(const char *s)
@@ -1050,6 +1177,7 @@ static void print_json(const char *name, const char *options, const results *r,
            x->load / x->replay);
     print_batch_json(BATCH_SIZE, r);
     printf(",\n");
+    print_json_starts(x);
     if (COUNT_ALLOCATIONS)
     {
         printf("   \"allocations_per_decision\": %.6g, \"bytes_per_handle\": %lld, ",
@@ -1111,6 +1239,13 @@ static void usage(FILE *f)
             "              bound, the actions drawn among the legal ones of the masks\n"
             "  obs-lp      ns per decision of the decision loop plus crown_observation_tensor\n"
             "              of the player to move next; batch/loop: their ratio\n"
+            "  new         ns per crown_new + crown_free\n"
+            "  from new, from reset  ns per decision of random playouts from crown_new\n"
+            "              (its crown_new and crown_free included), and from a handle\n"
+            "              reset with crown_copy (the decision figure)\n"
+            "  clone-each  ns per decision of those from a reset handle with a crown_clone\n"
+            "              after every move (the clone before freed); clone: that less\n"
+            "              the decision figure, the cost of the clone\n"
             "\n"
             "  --game NAME     measure this game only (default: every game, a few option\n"
             "                  sets each)\n"
@@ -1284,6 +1419,13 @@ int main(int argc, char **argv)
             if (ok[i]) {
                 figures x = figures_of(&r[i]);
                 print_line2(list[i][0], list[i][1], &r[i], &x);
+            }
+        printf("\n");
+        print_header3();
+        for (size_t i = 0; i < nsets; i++)
+            if (ok[i]) {
+                figures x = figures_of(&r[i]);
+                print_line3(list[i][0], list[i][1], &x);
             }
     }
     free(r);

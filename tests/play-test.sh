@@ -113,15 +113,19 @@ bench_error "chance=explicit" "$bench" --batch 4 --game kings_family --options c
 run "$bench" --game kings_family --seconds 0.02
 status_is 0
 grep -q "^game .*decision .*apply+undo" "$out" || fail "crown-bench printed no header"
-[ "$(grep -c "^kings_family .*(defaults)" "$out")" -eq 2 ] ||
-    fail "crown-bench did not measure kings_family in both tables"
+[ "$(grep -c "^kings_family .*(defaults)" "$out")" -eq 3 ] ||
+    fail "crown-bench did not measure kings_family in its three tables"
+grep -q "^game .*new .*from new .*from reset .*clone-each" "$out" ||
+    fail "crown-bench printed no table of starting and branching"
 run "$bench" --game game_of_kingdoms --options players=2 --seconds 0.02 --json
 status_is 0
 grep -q '^\[' "$out" && grep -q '^\]' "$out" || fail "crown-bench --json printed no array"
 for key in floor_ns_per_move decision_ns decision_ratio apply_undo_ns apply_undo_ratio \
     playout_ns in_library_playout_ns_per_decision clone_ns clone_end_ns save_ns_per_entry load_ns_per_entry load_to_replay \
     allocations_per_decision bytes_per_handle bytes_per_history_entry batch_size batch_ns \
-    obs_loop_ns batch_to_obs_loop; do
+    obs_loop_ns batch_to_obs_loop \
+    new_ns decision_from_new_ns playout_from_new_ns decision_from_reset_ns playout_from_reset_ns \
+    clone_each_ns_per_decision clone_each_clone_ns; do
     says "\"$key\": "
 done
 says '"options": "players=2"'

@@ -271,6 +271,37 @@ START_TEST(ruling_reference_card_data)
 }
 END_TEST
 
+/* The handle draws the setup without listing it: the k-th equally likely
+ * event is the k-th outcome of the list, at every chance node of the setup
+ * for every number of players (so chance=auto deals what it dealt when it
+ * drew from the list). */
+START_TEST(setup_draw_is_the_listed_outcome)
+{
+    int nodes = 0;
+    for (int players = 6; players <= BB_MAXP; players++) {
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            char opts[64];
+            snprintf(opts, sizeof opts, "players=%d,chance=explicit", players);
+            crown_game *g = new_game("blood_bound", opts, seed);
+            trng r = {seed};
+            crown_move m[512];
+            size_t n;
+            while (current(g) == CROWN_CHANCE) {
+                const void *st = crown_internal_state(g);
+                OK(crown_legal_moves(g, m, 512, &n));
+                ck_assert_uint_eq(bb_chance_count(g->config, st), n);
+                for (size_t k = 0; k < n; k++)
+                    ck_assert_int_eq(bb_chance_nth(g->config, st, k), m[k]);
+                OK(crown_apply(g, m[trng_below(&r, n)]));
+                nodes++;
+            }
+            crown_free(g);
+        }
+    }
+    ck_assert_int_gt(nodes, 500);
+}
+END_TEST
+
 START_TEST(ruling_setup_is_chance)
 {
     crown_game *g = new_game("blood_bound", "players=8,chance=explicit", 3);
@@ -1628,6 +1659,7 @@ static Suite *bloodbound_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, ruling_reference_card_data);
     tcase_add_test(tc, ruling_setup_is_chance);
+    tcase_add_test(tc, setup_draw_is_the_listed_outcome);
     tcase_add_test(tc, ruling_turn_attack_or_pass);
     tcase_add_test(tc, ruling_offers_clockwise_from_the_target);
     tcase_add_test(tc, ruling_target_accepts_one_offer_or_none);

@@ -135,6 +135,98 @@ START_TEST(custom_deck_list)
 }
 END_TEST
 
+/* The default deck's tables the library reads, written at build time, are
+ * what kb_default_deck and kb_faces_init compute, byte for byte; a deck
+ * list naming the default deck's cards gets them too, and its canonical
+ * text is "default". */
+START_TEST(built_tables_are_the_computed_ones)
+{
+    static kb_deck d, parsed;
+    static kb_faces f, configured;
+    kb_default_deck(&d);
+    kb_faces_init(&f, &d);
+    ck_assert_int_eq(memcmp(&d, &kb_std_deck, sizeof d), 0);
+    ck_assert_int_eq(memcmp(&f, &kb_std_faces, sizeof f), 0);
+    /* The same cards as a list. */
+    char list[1024];
+    crown_buf b;
+    crown_buf_init(&b, list, sizeof list);
+    for (int i = 0; i < d.n; i++) {
+        if (i)
+            crown_buf_putc(&b, ' ');
+        kb_put_card(&d.card[i], &b);
+    }
+    ck_assert_uint_lt(b.len, sizeof list);
+    static crown_optvals vals;
+    ck_assert_int_eq(crown_opt_set_text(&vals, 0, list), 0);
+    crown_err err;
+    memset(&configured, 0xAB, sizeof configured);
+    OK(kb_configure_deck(&parsed, &configured, &vals, 0, &err));
+    ck_assert_str_eq(crown_opt_text(&vals, 0), "default");
+    ck_assert_int_eq(memcmp(&parsed, &kb_std_deck, sizeof d), 0);
+    ck_assert_int_eq(memcmp(&configured, &kb_std_faces, sizeof f), 0);
+}
+END_TEST
+
+/* A deck's faces are its identical cards, found by comparing every pair;
+ * kb_face_count and kb_face_nth (the handle's draw) agree with a walk over
+ * the set: the k-th card drawable, then the lowest card of its face in the
+ * set; on random sets of the default deck and of one with many identical
+ * cards, every k, Characters only or not. */
+START_TEST(faces_and_draws_agree_with_a_walk)
+{
+    static kb_deck d;
+    static kb_faces f;
+    crown_err err;
+    const char *lists[] = {"default", "B1m B1m B1m exile exile B2f G9f-draw3 B1m R3m R3m "
+                                      "assassination Y4f Y4f enthronement"};
+    uint64_t x = 12345;
+    int checked = 0;
+    for (int l = 0; l < 2; l++) {
+        OK(kb_parse_deck(&d, lists[l], &err));
+        kb_faces_init(&f, &d);
+        /* The faces themselves, against comparing every pair of cards. */
+        for (int i = 0; i <= d.n; i++) {
+            int low = i;
+            gn_set same = {{0, 0}};
+            for (int j = d.n; j >= 0; j--)
+                if (memcmp(&d.card[i], &d.card[j], sizeof d.card[i]) == 0) {
+                    low = j;
+                    gn_set_add(&same, j);
+                }
+            ck_assert_int_eq(d.face[i], low);
+            ck_assert(f.same[i].w[0] == same.w[0] && f.same[i].w[1] == same.w[1]);
+        }
+        for (int round = 0; round < 2000; round++) {
+            gn_set set = {{0, 0}};
+            for (int c = 0; c <= d.n; c++) {
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                if ((x >> 33) % 4 < (uint64_t)(round % 4))
+                    gn_set_add(&set, c);
+            }
+            for (int only = 0; only < 2; only++) {
+                int cards[KB_MAX_DECK + 1], n = 0;
+                GN_FOR(&set, c)
+                    if (!only || d.card[c].kind == KB_CHARACTER)
+                        cards[n++] = c;
+                ck_assert_uint_eq(kb_face_count(&f, &set, only), (size_t)n);
+                for (int k = 0; k < n; k++) {
+                    int want = cards[k];
+                    GN_FOR(&set, c)
+                        if (d.face[c] == d.face[cards[k]]) {
+                            want = c;
+                            break;
+                        }
+                    ck_assert_int_eq(kb_face_nth(&f, &set, only, (size_t)k), want);
+                    checked++;
+                }
+            }
+        }
+    }
+    ck_assert_int_gt(checked, 100000);
+}
+END_TEST
+
 /* Parses a deck list and computes its faces. */
 static void faces_of(const char *list, kb_deck *d, kb_faces *f)
 {
@@ -269,6 +361,8 @@ int main(void)
     tcase_add_test(tc, ruling_point_values);
     tcase_add_test(tc, notation_round_trips);
     tcase_add_test(tc, identical_cards_share_a_face);
+    tcase_add_test(tc, built_tables_are_the_computed_ones);
+    tcase_add_test(tc, faces_and_draws_agree_with_a_walk);
     tcase_add_test(tc, custom_deck_list);
     tcase_add_test(tc, matching_sets_agree_with_kb_matches);
     tcase_add_test(tc, kind_sets_and_firsts_agree_with_the_cards);

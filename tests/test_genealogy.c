@@ -17,6 +17,19 @@ static genealogy row_of(int n)
     return g;
 }
 
+/* gn_set_below(n) is the cards 0 .. n - 1, for every n. */
+START_TEST(set_below_is_the_first_cards)
+{
+    for (int n = 0; n < GN_CARDS; n++) {
+        gn_set want = {{0, 0}}, got = gn_set_below(n);
+        for (int c = 0; c < n; c++)
+            gn_set_add(&want, c);
+        ck_assert_uint_eq(got.w[0], want.w[0]);
+        ck_assert_uint_eq(got.w[1], want.w[1]);
+    }
+}
+END_TEST
+
 START_TEST(a_row_of_five_has_two_active_ends)
 {
     genealogy g = row_of(5); /* x = 0 2 4 6 8, all touching */
@@ -490,6 +503,7 @@ int main(void)
     Suite *s = suite_create("genealogy");
     TCase *tc = tcase_create("geometry");
     tcase_add_test(tc, a_row_of_five_has_two_active_ends);
+    tcase_add_test(tc, set_below_is_the_first_cards);
     tcase_add_test(tc, parents_with_a_child_leave_only_the_child_active);
     tcase_add_test(tc, a_one_card_gap_is_not_a_usable_side);
     tcase_add_test(tc, a_blocked_child_slot);

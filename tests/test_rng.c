@@ -2,7 +2,8 @@
  * test_rng.c - the core's random generator: crown_rng_below draws exactly
  * what its defining formula draws (reject the top partial block of 2^64,
  * then the remainder), whatever the shortcut it takes, so every seed keeps
- * its games.
+ * its games; crown_select64, which picks the drawn card of a pile, is the
+ * k-th set bit.
  */
 #include <stdint.h>
 
@@ -86,6 +87,32 @@ static crown_rng drawing(uint64_t x)
 
 /* Draws at the edge of the rejected block: the last accepted, the first
  * rejected, the largest. */
+/* crown_select64, the k-th card of a pile for a draw, is the k-th set bit:
+ * every k of sparse, dense, random and contiguous words. */
+START_TEST(select_finds_the_kth_set_bit)
+{
+    crown_rng r;
+    crown_rng_seed(&r, 11, 0);
+    long checked = 0;
+    for (int round = 0; round < 40000; round++) {
+        uint64_t x = crown_rng_next(&r);
+        switch (round % 5) {
+        case 1: x &= crown_rng_next(&r) & crown_rng_next(&r); break;
+        case 2: x |= crown_rng_next(&r) | crown_rng_next(&r); break;
+        case 3: x = ~0ULL << (round % 64); break;
+        case 4: x = (1ULL << (round % 64)) | (1ULL << ((round / 64) % 64)); break;
+        }
+        uint64_t y = x;
+        for (unsigned k = 0; y; k++, y &= y - 1) {
+            ck_assert_int_eq(crown_select64(x, k), __builtin_ctzll(y));
+            checked++;
+        }
+        ck_assert_int_eq(crown_popcount64(x), __builtin_popcountll(x));
+    }
+    ck_assert_int_gt(checked, 500000);
+}
+END_TEST
+
 START_TEST(rng_below_rejects_exactly_the_top_block)
 {
     static const uint64_t ns[] = {1, 2, 3, 7, 10, 840, 1023, 1024, 1025, 99991, (1ULL << 32) + 1,
@@ -111,6 +138,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, rng_below_draws_what_the_division_draws);
     tcase_add_test(tc, rng_below_rejects_exactly_the_top_block);
+    tcase_add_test(tc, select_finds_the_kth_set_bit);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -181,6 +181,77 @@ static size_t chance_outcomes(const bb_config *cfg, const bb_state *s, crown_mov
     }
 }
 
+/* The characters seat `dealt` may be dealt, as bits (bit c: character c):
+ * those in play not dealt yet. */
+static uint32_t deal_pool(const bb_state *s)
+{
+    uint32_t pool = (uint32_t)(s->rose_set & 0x1ff) | (uint32_t)(s->beast_set & 0x1ff) << 9;
+    if (s->inq_card < BB_CHARACTERS && s->inq_card >= 18)
+        pool |= 1u << s->inq_card;
+    for (int p = 0; p < s->dealt; p++)
+        pool &= ~(1u << s->character[p]);
+    return pool;
+}
+
+/* C(n, k) for n <= 9: the ranks of a clan in play, chosen among 9. */
+static const uint8_t binomial[10][10] = {
+    {1},
+    {1, 1},
+    {1, 2, 1},
+    {1, 3, 3, 1},
+    {1, 4, 6, 4, 1},
+    {1, 5, 10, 10, 5, 1},
+    {1, 6, 15, 20, 15, 6, 1},
+    {1, 7, 21, 35, 35, 21, 7, 1},
+    {1, 8, 28, 56, 70, 56, 28, 8, 1},
+    {1, 9, 36, 84, 126, 126, 84, 36, 9, 1},
+};
+
+/* The chance node as equally likely events without listing its outcomes
+ * (the handle's draw at every chance node of the setup): their number, and
+ * the k-th, which is the k-th outcome chance_outcomes writes. */
+size_t bb_chance_count(const void *config, const void *state)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    switch (s->phase) {
+    case BB_P_ROSE:
+    case BB_P_BEAST: return binomial[9][cfg->per_clan];
+    case BB_P_INQ: return 2;
+    case BB_P_DEAL: return (size_t)bb_popcount(deal_pool(s));
+    default: return (size_t)cfg->players; /* BB_P_DAGGER */
+    }
+}
+
+crown_move bb_chance_nth(const void *config, const void *state, size_t k)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    switch (s->phase) {
+    case BB_P_ROSE:
+    case BB_P_BEAST: {
+        /* The k-th set of per_clan ranks of 9, ascending as numbers: those
+         * without the highest rank come first, C(b, r) of them below bit b. */
+        unsigned m = 0;
+        int r = cfg->per_clan;
+        for (int b = 8; b >= 0 && r > 0; b--) {
+            size_t below = r <= b ? binomial[b][r] : 0;
+            if (k >= below) {
+                m |= 1u << b;
+                k -= below;
+                r--;
+            }
+        }
+        return (crown_move)m;
+    }
+    case BB_P_INQ: return k == 0 ? CROWN_BB_INQUISITOR_ROSE : CROWN_BB_INQUISITOR_BEAST;
+    case BB_P_DEAL: {
+        return crown_select64(deal_pool(s), (unsigned)k);
+    }
+    default: return (crown_move)k; /* BB_P_DAGGER */
+    }
+}
+
 /* The tokens the healed player may return, as bits. */
 static unsigned returnable(const bb_state *s)
 {

@@ -49,15 +49,22 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
                       int explicit_chance, uint64_t seed, crown_err *err)
 {
     layout l = layout_of(r);
-    crown_game *g = calloc(1, l.total);
+    crown_game *g = malloc(l.total);
     if (!g) {
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
     }
+    /* Zeroed: the handle's fields and the configuration (configure starts
+     * from zeros).  Not the option pool past what is used, nor the blocks
+     * after the configuration: the state is written whole by init, the
+     * others before they are read. */
+    size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof g->opts;
+    memset(g, 0, opts_at);
+    crown_opt_copy(&g->opts, vals);
+    memset((unsigned char *)g + opts_end, 0, l.state - opts_end);
     g->rules = r;
     g->seed = seed;
     g->explicit_chance = explicit_chance;
-    g->opts = *vals;
     set_pointers(g);
     int rc = r->configure(g->config, &g->opts, err);
     if (rc) {
@@ -156,7 +163,13 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
         free(c);
         return crown_fail(g, CROWN_ENOMEM, "out of memory");
     }
-    memcpy(c, g, l.scratch); /* the handle, configuration and state; not the buffers */
+    /* The handle, configuration and state; not the buffers, nor the part of
+     * the option pool not in use. */
+    size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof g->opts;
+    memcpy(c, g, opts_at);
+    crown_opt_copy(&c->opts, &g->opts);
+    memcpy((unsigned char *)c + opts_end, (const unsigned char *)g + opts_end,
+           l.scratch - opts_end);
     set_pointers(c);
     crown_changed(c);
     crown_chunk_retain(c->base);
@@ -210,7 +223,7 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof src->opts;
     memcpy(dst, src, opts_at);
     if (!same)
-        memcpy(&dst->opts, &src->opts, sizeof src->opts);
+        crown_opt_copy(&dst->opts, &src->opts);
     memcpy((unsigned char *)dst + opts_end, (const unsigned char *)src + opts_end,
            offsetof(crown_game, err) - opts_end);
     set_pointers(dst);

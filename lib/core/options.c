@@ -115,6 +115,14 @@ int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s)
     return set_text_span(vals, i, s, strlen(s));
 }
 
+void crown_opt_copy(crown_optvals *dst, const crown_optvals *src)
+{
+    memcpy(dst->v, src->v, sizeof dst->v);
+    dst->text_mask = src->text_mask;
+    dst->used = src->used;
+    memcpy(dst->text, src->text, src->used);
+}
+
 /* Parses the value of option `idx` (for TEXT: stores it, *out is its
  * offset). */
 static int parse_value(const crown_option_spec *sp, size_t idx, const char *v, size_t vn,
@@ -182,7 +190,10 @@ int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *v
     int seen[CROWN_MAX_OPTIONS + 1] = {0};
     int64_t chance = chance_spec.def;
 
-    memset(vals, 0, sizeof *vals);
+    /* (the pool is read only up to `used`: it need not be cleared) */
+    memset(vals->v, 0, sizeof vals->v);
+    vals->text_mask = 0;
+    vals->used = 0;
     for (size_t i = 0; i < r->noptions; i++) {
         vals->v[i] = r->options[i].def;
         if (r->options[i].kind == CROWN_OPT_TEXT &&

@@ -112,6 +112,34 @@ static inline int crown_popcount64(uint64_t x)
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
+
+/* The place of the k-th set bit of x (0-based, from the lowest), k below
+ * x's count: the k-th card of a pile, for a draw.  Without a branch (k is
+ * random: the exit of a loop clearing k bits would be mispredicted): the
+ * byte holding it from the bytes' running counts, then halving within the
+ * byte with the counts of its nibbles and pairs. */
+static inline int crown_select64(uint64_t x, unsigned k)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t n2 = x - ((x >> 1) & 0x5555555555555555ULL);
+    uint64_t n4 = (n2 & 0x3333333333333333ULL) + ((n2 >> 2) & 0x3333333333333333ULL);
+    uint64_t n8 = (n4 + (n4 >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    uint64_t upto = n8 * ones; /* byte i: the count in bytes 0..i (at most 64) */
+    /* The bytes whose running count is at most k come before the bit. */
+    uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
+    unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
+    k -= (unsigned)((upto << 8) >> shift & 0xff);
+    unsigned c = (unsigned)(n4 >> shift) & 0xf, t = k >= c;
+    shift += 4 * t;
+    k -= c * t;
+    c = (unsigned)(n2 >> shift) & 3;
+    t = k >= c;
+    shift += 2 * t;
+    k -= c * t;
+    c = (unsigned)(x >> shift) & 1;
+    return (int)(shift + (k >= c));
+}
+
 void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
 uint64_t crown_rng_next(crown_rng *r);
 /* Uniform in [0, n), n > 0, without modulo bias. */
@@ -136,7 +164,8 @@ typedef struct crown_option_spec {
 
 /* Parsed option values, in the order of the game's option table: an INT's
  * value, an ENUM's choice index, a TEXT's offset in `text` (printable ASCII
- * without commas, NUL-terminated; read it with crown_opt_text). */
+ * without commas, NUL-terminated; read it with crown_opt_text).  Only
+ * text[0..used) holds anything: the rest of the pool is never read. */
 typedef struct crown_optvals {
     int64_t v[CROWN_MAX_OPTIONS];
     uint32_t text_mask; /* bit i: option i is TEXT (v[i] is an offset) */
@@ -155,6 +184,10 @@ static inline const char *crown_opt_text(const crown_optvals *vals, size_t i)
  * not fit (the pool is left as it was). */
 int crown_opt_set_text(crown_optvals *vals, size_t i, const char *s);
 
+/* Copies option values into dst: the values and the part of the pool in
+ * use (a pool is never read past `used`). */
+void crown_opt_copy(crown_optvals *dst, const crown_optvals *src);
+
 /* ---- the rules table -------------------------------------------------- */
 
 typedef struct crown_rules {
@@ -167,9 +200,10 @@ typedef struct crown_rules {
     size_t state_size;  /* bytes of one state: a plain value, copied with memcpy */
     size_t max_moves;   /* bound on legal moves and chance outcomes */
 
-    /* Builds the configuration from option values (already range-checked);
-     * cross-option checks report CROWN_EOPTION with a message.  It may
-     * rewrite a TEXT value into its canonical form (crown_opt_set_text). */
+    /* Builds the configuration, which starts zeroed, from option values
+     * (already range-checked); cross-option checks report CROWN_EOPTION
+     * with a message.  It may rewrite a TEXT value into its canonical form
+     * (crown_opt_set_text). */
     int (*configure)(void *config, crown_optvals *vals, crown_err *err);
     int (*num_players)(const void *config);
 

@@ -93,10 +93,7 @@ size_t kd_chance_count(const void *config, const void *state)
 crown_move kd_chance_nth(const void *config, const void *state, size_t k)
 {
     (void)config;
-    uint64_t pile = ((const kd_state *)state)->pile;
-    for (; k; k--)
-        pile &= pile - 1;
-    return kd_lowest(pile);
+    return crown_select64(((const kd_state *)state)->pile, (unsigned)k);
 }
 
 /* The cards the defender may transfer the attack with (ruthless, before

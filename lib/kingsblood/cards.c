@@ -1,71 +1,17 @@
 /*
- * cards.c - the King's Blood deck: data, notation, parsing.
+ * cards.c - the King's Blood deck: notation, parsing, formatting (the
+ * default deck's data and the deck's tables: tables.c).
  */
 #include <string.h>
 
 #include "cards.h"
+#include "common.h"
 
 static const char colour_ch[4] = {'B', 'Y', 'G', 'R'};
 static const char *const ability_txt[4] = {"", "-skip", "-reverse", "-draw3"};
 static const char *const event_txt[4] = {"assassination", "exile", "new-connection",
                                          "enthronement"};
 static const char kings_blood_txt[] = "kings-blood";
-
-/* The default deck, as data: the characters by colour, number, gender;
- * then the events and how many of each. */
-static const struct {
-    uint8_t number, gender, ability;
-} special[] = {
-    {2, KB_FEMALE, KB_SKIP},
-    {5, KB_MALE, KB_REVERSE},
-    {8, KB_FEMALE, KB_DRAW3},
-};
-static const uint8_t event_count[4] = {3, 2, 3, 2};
-
-static void set_faces(kb_deck *d)
-{
-    for (int i = 0; i <= d->n; i++) {
-        d->face[i] = (uint8_t)i;
-        for (int j = 0; j < i; j++) {
-            if (memcmp(&d->card[i], &d->card[j], sizeof d->card[i]) == 0) {
-                d->face[i] = (uint8_t)j;
-                break;
-            }
-        }
-    }
-}
-
-static void finish(kb_deck *d)
-{
-    kb_card kb = {KB_KINGS_BLOOD, 0, 0, 0, 0, 0};
-    d->card[d->n] = kb;
-    set_faces(d);
-}
-
-void kb_default_deck(kb_deck *d)
-{
-    memset(d, 0, sizeof *d);
-    int n = 0;
-    for (int col = 0; col < 4; col++) {
-        for (int num = 1; num <= 9; num++) {
-            for (int gen = KB_MALE; gen <= KB_FEMALE; gen++) {
-                kb_card c = {KB_CHARACTER, (uint8_t)col, (uint8_t)num, (uint8_t)gen, KB_PLAIN, 0};
-                for (size_t k = 0; k < sizeof special / sizeof special[0]; k++)
-                    if (special[k].number == num && special[k].gender == gen)
-                        c.ability = special[k].ability;
-                d->card[n++] = c;
-            }
-        }
-    }
-    for (int e = 0; e < 4; e++) {
-        for (int k = 0; k < event_count[e]; k++) {
-            kb_card c = {KB_EVENT, 0, 0, 0, 0, (uint8_t)e};
-            d->card[n++] = c;
-        }
-    }
-    d->n = n;
-    finish(d);
-}
 
 void kb_put_card(const kb_card *c, crown_buf *b)
 {
@@ -140,7 +86,7 @@ int kb_parse_deck(kb_deck *d, const char *list, crown_err *err)
     while (*p == ' ')
         p++;
     if (strcmp(p, "default") == 0 || *p == '\0') {
-        kb_default_deck(d);
+        memcpy(d, &kb_std_deck, sizeof *d);
         return CROWN_OK;
     }
     memset(d, 0, sizeof *d);
@@ -176,15 +122,13 @@ int kb_parse_deck(kb_deck *d, const char *list, crown_err *err)
         return CROWN_EOPTION;
     }
     d->n = n;
-    finish(d);
+    kb_deck_finish(d);
     return CROWN_OK;
 }
 
 void kb_format_deck(const kb_deck *d, crown_buf *b)
 {
-    kb_deck def;
-    kb_default_deck(&def);
-    if (memcmp(&def, d, sizeof def) == 0) {
+    if (memcmp(&kb_std_deck, d, sizeof *d) == 0) {
         crown_buf_puts(b, "default");
         return;
     }

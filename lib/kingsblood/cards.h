@@ -41,11 +41,16 @@ typedef struct kb_deck {
     uint8_t face[KB_MAX_DECK + 1];  /* the lowest id of a card identical to each */
 } kb_deck;
 
-/* The default deck: 72 characters (every number 1-9 in every
- * colour, once male and once female; female 2 Skip, male 5 Reverse, female 8
- * Draw 3) and 10 events (3 Assassination, 2 Exile, 3 New Connection,
- * 2 Enthronement). */
+/* Builds the default deck (tables.c): 72 characters (every number 1-9 in
+ * every colour, once male and once female; female 2 Skip, male 5 Reverse,
+ * female 8 Draw 3) and 10 events (3 Assassination, 2 Exile, 3 New
+ * Connection, 2 Enthronement).  The library reads it built at build time,
+ * as kb_std_deck (common.h). */
 void kb_default_deck(kb_deck *d);
+
+/* Completes a deck of d->n cards (card[0..n) set, the rest zero): the King's
+ * Blood card as card[n], and each card's face (tables.c). */
+void kb_deck_finish(kb_deck *d);
 
 /* Parses a deck list: card texts separated by spaces, or "default".  At
  * least one character; at most KB_MAX_DECK cards.  CROWN_EOPTION with a

@@ -8,37 +8,6 @@
 
 #define VIEW_COLUMNS 80
 
-void kb_faces_init(kb_faces *f, const kb_deck *d)
-{
-    memset(f, 0, sizeof *f);
-    for (int i = 0; i <= d->n; i++)
-        for (int j = 0; j <= d->n; j++)
-            if (d->face[i] == d->face[j])
-                gn_set_add(&f->same[i], j);
-    for (int i = 0; i < d->n; i++)
-        if (d->card[i].kind == KB_CHARACTER) {
-            gn_set_add(&f->characters, i);
-            if (d->card[i].ability != KB_PLAIN)
-                gn_set_add(&f->abilities, i);
-        } else if (d->card[i].kind == KB_EVENT) {
-            gn_set_add(d->card[i].event == KB_EXILE ? &f->exiles : &f->events, i);
-        }
-    /* The lists of the action index, from those sets (ascending). */
-    gn_set none = {{1, 0}}, all_events = f->events;
-    gn_set_or(&all_events, &f->exiles);
-    const gn_set *of[KB_LISTS] = {&none, &f->characters, &f->events, &f->exiles, &all_events};
-    memset(f->rank, 0xFF, sizeof f->rank);
-    for (int l = 0; l < KB_LISTS; l++)
-        GN_FOR(of[l], i) {
-            f->rank[l][i] = f->nlist[l];
-            f->list[l][f->nlist[l]++] = (uint8_t)i;
-        }
-    for (int i = 0; i <= d->n; i++) {
-        gn_set_add(&f->colour[d->card[i].colour & 3], i);
-        gn_set_add(&f->number[d->card[i].number % 10], i);
-    }
-}
-
 static gn_set drawable(const kb_faces *f, const gn_set *set, int characters_only)
 {
     gn_set s = *set;
@@ -57,17 +26,15 @@ size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only)
 
 int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k)
 {
-    gn_set s = drawable(f, set, characters_only);
-    int w = 0;
-    size_t low = (size_t)crown_popcount64(s.w[0]);
-    if (k >= low) {
-        k -= low;
-        w = 1;
+    /* (word by word, without a branch: k is random) */
+    uint64_t w0 = set->w[0], w1 = set->w[1];
+    if (characters_only) {
+        w0 &= f->characters.w[0];
+        w1 &= f->characters.w[1];
     }
-    uint64_t bits = s.w[w];
-    for (; k; k--)
-        bits &= bits - 1;
-    int c = w * 64 + __builtin_ctzll(bits);
+    size_t low = (size_t)crown_popcount64(w0);
+    int high = k >= low;
+    int c = high ? 64 + crown_select64(w1, (unsigned)(k - low)) : crown_select64(w0, (unsigned)k);
     gn_set same = kb_same_in(f, set, c);
     return gn_set_next(&same, 0);
 }
@@ -78,6 +45,16 @@ int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
     int rc = kb_parse_deck(d, crown_opt_text(vals, opt), err);
     if (rc)
         return rc;
+    if (memcmp(d, &kb_std_deck, sizeof *d) == 0) {
+        /* The default deck: its faces were computed at build time. */
+        if (strcmp(crown_opt_text(vals, opt), "default") != 0 &&
+            crown_opt_set_text(vals, opt, "default")) {
+            crown_errf(err, "deck: the list is too long");
+            return CROWN_EOPTION;
+        }
+        memcpy(f, &kb_std_faces, sizeof *f);
+        return CROWN_OK;
+    }
     char canon[CROWN_OPTION_POOL];
     crown_buf b;
     crown_buf_init(&b, canon, sizeof canon);

@@ -35,11 +35,18 @@ typedef struct kb_faces {
     uint8_t rank[KB_LISTS][KB_MAX_DECK + 1];
 } kb_faces;
 
+/* Computes the faces of a deck (tables.c). */
 void kb_faces_init(kb_faces *f, const kb_deck *d);
 
+/* The default deck and its faces, as kb_default_deck and kb_faces_init make
+ * them, written as constant data at build time (tables_gen.c): every game
+ * with the default deck copies them, none computes them. */
+extern const kb_deck kb_std_deck;
+extern const kb_faces kb_std_faces;
+
 /* Configures a deck from TEXT option `opt`: parses it, rewrites the
- * option into its canonical form, and computes the faces.  CROWN_EOPTION
- * with a message. */
+ * option into its canonical form, and computes the faces (the default
+ * deck's are copied from kb_std_faces).  CROWN_EOPTION with a message. */
 int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
                       crown_err *err);
 

@@ -59,6 +59,13 @@ typedef struct genealogy {
     gn_set deep;                /* the cards of the other rows */
 } genealogy;
 
+/* The cards 0 .. n - 1 (0 <= n < GN_CARDS). */
+static inline gn_set gn_set_below(int n)
+{
+    gn_set s = {{n >= 64 ? ~0ULL : (1ULL << n) - 1, n <= 64 ? 0 : (1ULL << (n - 64)) - 1}};
+    return s;
+}
+
 static inline int gn_set_has(const gn_set *s, int c)
 {
     return (int)(s->w[c >> 6] >> (c & 63) & 1);

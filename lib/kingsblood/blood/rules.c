@@ -8,8 +8,6 @@
 #include "../../core/rules.h"
 #include "blood.h"
 
-#define CARD(cfg, i) (&(cfg)->deck.card[i])
-
 /* ---- options ---------------------------------------------------------- */
 
 static const char *const onoff_choices[] = {"off", "on", NULL};
@@ -61,7 +59,6 @@ static const crown_option_spec kbg_options[OPT_COUNT] = {
 static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
 {
     kbg_config *c = config;
-    memset(c, 0, sizeof *c);
     int rc = kb_configure_deck(&c->deck, &c->faces, vals, OPT_DECK, err);
     if (rc)
         return rc;
@@ -77,10 +74,8 @@ static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
     c->max_turns = (uint32_t)vals->v[OPT_MAX_TURNS];
     c->max_match_turns = c->match ? (uint32_t)vals->v[OPT_MAX_MATCH_TURNS] : 0;
     c->kings_blood = c->deck.n;
-    for (int i = 0; i < c->deck.n; i++) {
-        gn_set_add(&c->all, i);
-        c->characters += CARD(c, i)->kind == KB_CHARACTER;
-    }
+    c->all = gn_set_below(c->deck.n);
+    c->characters = gn_set_count(&c->faces.characters);
     /* A deal that left no Character in the pile would end its game without
      * a founder before any turn, and a match could deal such games for ever
      * (chance=explicit lets a caller choose them): a match needs more

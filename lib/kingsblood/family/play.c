@@ -285,8 +285,7 @@ void kf_init(const void *config, void *state)
     kf_state *s = state;
     memset(s, 0, sizeof *s);
     gn_clear(&s->gn);
-    for (int c = 0; c < cfg->deck.n; c++)
-        gn_set_add(&s->pile, c);
+    s->pile = gn_set_below(cfg->deck.n);
     s->phase = KF_DEAL;
     s->forced = KF_NONE;
     s->nc_event = KF_NONE;
