@@ -306,6 +306,7 @@ class CrownEnv(_AECEnv):
         n, size = self.num_actions, self.observation_size
         self._tensor_buf = (ctypes.c_float * size)()
         self._mask_buf = (ctypes.c_int8 * n)()
+        self._players = players
         self._returns_buf = (ctypes.c_double * players)()
         self._out_int = ctypes.c_int()
         self._out_size = ctypes.c_size_t()
@@ -427,27 +428,33 @@ class CrownEnv(_AECEnv):
         """The agent's observation: {"observation": its tensor,
         "action_mask": its legal actions (all 0 when it is not its turn)},
         new arrays (or lists) at each call."""
-        seat = self._seat(agent)
+        # (The hot path: one lock, one or two calls with cached addresses,
+        # the mask computed once per state.)
+        seat = self.agent_name_mapping.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._seat(agent)
         g = self.game
         if g is None:
             raise StateError("call reset() before using the environment")
+        mover = seat == self._player
         with g._lock:
-            h = g._handle()
+            h = g._h
+            if not h or g._closing:
+                g._handle()  # raises StateError
             status = _tensor(h, seat, self._tensor_at, self.observation_size, self._out_size_at)
             if status:
                 g._check(status)
-            if seat == self._player and self._mask_no != self._state_no:
+            if mover and self._mask_no != self._state_no:
                 status = _legal_mask(h, self._mask_at, self.num_actions, self._out_size_at)
                 if status:
                     g._check(status)
                 self._mask_no = self._state_no
         numpy = self._numpy
         if numpy is None:
-            mask = (list(self._mask_buf) if seat == self._player
-                    else [0] * self.num_actions)
-            return {"observation": list(self._tensor_buf), "action_mask": mask}
+            return {"observation": list(self._tensor_buf),
+                    "action_mask": list(self._mask_buf) if mover else [0] * self.num_actions}
         return {"observation": self._tensor_np.copy(),
-                "action_mask": (self._mask_np.copy() if seat == self._player
+                "action_mask": (self._mask_np.copy() if mover
                                 else numpy.zeros(self.num_actions, numpy.int8))}
 
     def last(self, observe: bool = True
@@ -489,9 +496,11 @@ class CrownEnv(_AECEnv):
                                        % (a, self.num_actions - 1), -1)
         g = self.game
         assert g is not None  # a player to move means a game
+        move = self._moves[a]
         with g._lock:
-            h = g._handle()
-            move = self._moves[a]
+            h = g._h
+            if not h or g._closing:
+                g._handle()  # raises StateError
             if move is None:
                 self._call(g, _index_move(h, a, self._out_move_at))
                 move = self._moves[a] = self._out_move.value
@@ -501,8 +510,7 @@ class CrownEnv(_AECEnv):
             self._state_no += 1
             status = _current_player(h, self._out_int_at)
             if status == 0:
-                status = _returns(h, self._returns_at, len(self.possible_agents),
-                                  self._out_size_at)
+                status = _returns(h, self._returns_at, self._players, self._out_size_at)
             if status:
                 g._check(status)
         self.steps += 1
