@@ -381,12 +381,11 @@ class CrownEnv(_AECEnv):
         """Starts a new game: from `seed` (0..2**64-1), or from a seed drawn
         from the previous one (a fresh random seed the first time)."""
         del options  # PettingZoo's reset argument; the game's options are fixed
+        # (A bad seed raises here, before anything changes.)
+        game = Game(self._name, self._game_string,
+                    self._seed_rng.getrandbits(64) if seed is None else seed)
         if seed is not None:
             self._seed_rng.seed(seed)
-            game_seed = seed
-        else:
-            game_seed = self._seed_rng.getrandbits(64)
-        game = Game(self._name, self._game_string, game_seed)
         if self.game is not None:
             self.game.close()
         self.game = game

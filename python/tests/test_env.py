@@ -336,6 +336,17 @@ class Env(unittest.TestCase):
             CrownEnv("kings_blood", chance="explicit")
         with self.assertRaises(crown.InvalidArgumentError):
             CrownEnv("kings_blood", max_steps=0)
+        # A bad seed changes nothing: the game, and the seeds reset() draws.
+        state = e.state()
+        for bad in (-1, 2**64, 1.5):
+            with self.assertRaises((crown.InvalidArgumentError, TypeError)):
+                e.reset(seed=bad)
+        self.assertEqual(e.state(), state)
+        e.reset()
+        drawn = e.game.seed
+        e.reset(seed=1)
+        e.reset()
+        self.assertEqual(e.game.seed, drawn)
         e.game.close()  # closed under the environment: errors, no crash
         with self.assertRaises(crown.StateError):
             e.last()
