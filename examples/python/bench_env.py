@@ -73,7 +73,8 @@ def chooser(rng: random.Random) -> Callable[[Any], int]:
 def play(env: CrownEnv, seconds: float, rng: random.Random,
          keep: Optional[List[Any]] = None) -> Tuple[int, float]:
     """Random play for `seconds` of CPU time: (steps, CPU seconds).  With
-    `keep`, the masks met are kept in it (up to 4096)."""
+    `keep`, 64 of the masks met, drawn uniformly (a reservoir), are kept in
+    it: few enough to stay in the cache, as the mask of the loop is."""
     choose = chooser(rng)
     steps = 0
     clock = time.process_time
@@ -88,8 +89,11 @@ def play(env: CrownEnv, seconds: float, rng: random.Random,
                 continue
             assert observation is not None
             mask = observation["action_mask"]
-            if keep is not None and len(keep) < 4096:
-                keep.append(mask)
+            if keep is not None:
+                if len(keep) < 64:
+                    keep.append(mask)
+                elif rng.randrange(steps + 1) < 64:
+                    keep[rng.randrange(64)] = mask
             env.step(choose(mask))
             steps += 1
     return steps, clock() - start
