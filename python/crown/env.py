@@ -389,19 +389,19 @@ class CrownEnv(_AECEnv):
         if self.game is not None:
             self.game.close()
         self.game = game
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {"seat": i} for i, a in enumerate(self.agents)}
+        agents = self.possible_agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {"seat": i} for i, a in enumerate(agents)}
         self.steps = 0
         self._state_no += 1
         # (Rewards are changes from 0, so that they add up to the returns
         # even where a game's returns are not 0 at its start.)
-        ctypes.memset(self._returns_buf, 0, ctypes.sizeof(self._returns_buf))
-        self._returns_seen = bytes(self._returns_buf)
-        self._returns_prev = list(self._returns_buf)
+        self._returns_seen = bytes(ctypes.sizeof(self._returns_buf))
+        self._returns_prev = [0.0] * self._players
         self._rewarded = False
         with game._lock:
             h = game._handle()
@@ -571,15 +571,16 @@ class CrownEnv(_AECEnv):
     def _reward(self) -> None:
         """Sets every agent's reward to the change of its returns (the
         returns buffer, just written) and adds it to its cumulative reward."""
-        returns, seen = list(self._returns_buf), self._returns_prev
+        returns, seen = self._returns_buf[:], self._returns_prev
         self._returns_seen, self._returns_prev = bytes(self._returns_buf), returns
-        self._rewarded = False
-        for a in self.rewards:
-            i = self.agent_name_mapping[a]
-            r = returns[i] - seen[i]
-            self.rewards[a] = r
-            self._cumulative_rewards[a] += r
-            self._rewarded = self._rewarded or r != 0.0
+        rewards, cumulative, seat = self.rewards, self._cumulative_rewards, self.agent_name_mapping
+        rewarded = False
+        for a in rewards:
+            r = returns[seat[a]] - seen[seat[a]]
+            rewards[a] = r
+            cumulative[a] += r
+            rewarded = rewarded or r != 0.0
+        self._rewarded = rewarded
 
     def _settle(self) -> None:
         """The game is over: every agent is terminated, with its returns
