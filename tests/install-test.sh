@@ -206,6 +206,12 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
             fail "the Python tests fail on the installed package"
         }
         echo "python tests on the installed package: $(tail -n 1 "$tmp/python-tests.log")"
+        env -u PYTHONPATH -u CROWN_LIBRARY -u LD_LIBRARY_PATH \
+            "$python" "$src/python/tests/test_env.py" Env >"$tmp/python-env-tests.log" 2>&1 || {
+            tail -n 40 "$tmp/python-env-tests.log" >&2
+            fail "the crown.env tests fail on the installed package"
+        }
+        echo "crown.env tests on the installed package: $(tail -n 1 "$tmp/python-env-tests.log")"
         meson_prefix=$("$python" -c 'import sys; print(sys.prefix)')
     else
         echo "python: Meson installs no Python package (-Dpython)"

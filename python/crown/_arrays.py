@@ -44,3 +44,11 @@ def float32_vector(floats: "ctypes.Array[ctypes.c_float]", n: int) -> Observatio
     except ImportError:
         return list(floats[:n])
     return numpy.frombuffer(memoryview(floats), dtype=numpy.float32, count=n).copy()
+
+
+# crown.env's action masks: int8, as PettingZoo's environments and
+# Gymnasium's Discrete.sample(mask) have them.
+if TYPE_CHECKING:
+    ActionMask = Union[numpy.typing.NDArray[numpy.int8], List[int]]
+else:
+    ActionMask = Union[Any, List[int]]

@@ -1,8 +1,12 @@
-"""crown.env: a PettingZoo-style AEC environment over any crown game.
+"""crown.env: a PettingZoo AEC environment over any crown game.
 
-It follows PettingZoo's Agent Environment Cycle API without depending on
-PettingZoo (or Gymnasium): the agents take turns, one `step` per decision,
-and each agent's observation is its own seat's view only.
+It follows PettingZoo's Agent Environment Cycle API: the agents take turns,
+one `step` per decision, and each agent's observation is its own seat's
+view only.  When PettingZoo and Gymnasium can be imported, CrownEnv is a
+`pettingzoo.AECEnv` with Gymnasium's spaces and passes PettingZoo's own
+tests (api_test, seed_test, performance_benchmark); without them it works
+the same, with small stand-ins for the spaces, and needs nothing but the
+standard library (numpy is used when it is there).
 
     from crown.env import CrownEnv
     env = CrownEnv("game_of_kingdoms", players=4, variant="ruthless")
@@ -22,46 +26,68 @@ chance events (deals, draws) are resolved inside, from the seed given to
 explicit `chance=explicit` is refused).
 
 Observations (`observe(agent)`, `last()`) are dicts (the TypedDict
-`Observation`):
+`Observation`), new objects at each call (keeping them is safe):
 - "observation": the agent's observation tensor (Game.observation_tensor
   of its seat: a float32 numpy array when numpy can be imported, else a
   list of floats), laid out as `env.game.observation_layout()` says;
 - "action_mask": one entry per action (the game's dense action index,
   Game.num_distinct_moves), 1 where the action is legal for that agent now
-  (all 0 when it is not the agent's turn): a uint8 numpy array or a list.
+  (all 0 when it is not the agent's turn, or the agent is done): an int8
+  numpy array (as PettingZoo's environments have) or a list of ints.
+  With numpy, `numpy.flatnonzero(mask.view(numpy.bool_))` lists the legal
+  actions several times faster than on the int8 array.
 
 Actions are indices 0..N-1 of the dense action index (Game.index_move gives
-the move, Game.move_to_text its text).  An action that is not legal raises
-crown.IllegalMoveError and changes nothing.
+the move, Game.move_to_text its text), an int or anything with __index__
+(numpy integers).  An action out of range raises crown.InvalidArgumentError,
+one that is not legal crown.IllegalMoveError, each naming the action and
+the legal ones; the game is then unchanged.
 
 Rewards: after each step every agent's reward is the change of its returns
-(Game.returns) made by that step: 0 until something is settled; in a single
-game the whole result comes at the end, in a match of several games (Game of
-Kingdoms `games=`, King's Blood `target=`) as each game ends.  So each
-agent's rewards add up to its final returns.  At the end every agent is
-terminated; `max_steps` (when given) truncates a game that has gone on for
-that many decisions.  `infos[agent]` holds "seat" and, at the end, "returns".
+(Game.returns) made by that step, counted from 0 at the reset: 0 until
+something is settled; in a single game the whole result comes at the end,
+in a match of several games (Game of Kingdoms `games=`, King's Blood
+`match=on`) as each game ends.  So each agent's rewards add up to its final
+returns.  `last()` gives the selected agent's rewards since it last acted,
+as PettingZoo does.  At the end every agent is terminated, and each
+`step(None)` removes one; after such a dead step every reward is 0 again.
+A deal that is over before its first decision (King's Family can be) is
+terminated at `reset()`: every agent is done at once, with its returns in
+its info and a reward of 0, as no step was made (a reset gives no reward
+in PettingZoo).  `max_steps` (when given) truncates a game that has gone on for
+that many decisions.  `infos[agent]` holds "seat" and, at the end,
+"returns".
 
-`observation_space(agent)` and `action_space(agent)` are small stand-ins for
-Gymnasium's Dict, Box and Discrete spaces (`.shape`, `.n`, `.sample()`,
-`.contains()`); when Gymnasium can be imported they are Gymnasium's own.
+`env.game` is the crown.Game being played, for inspection: play on it only
+through the environment, which keeps the player to move and the mask of
+the current state.
+
+`observation_space(agent)` and `action_space(agent)` are each agent's own
+Gymnasium Dict(observation: Box float32, action_mask: Box(0, 1, (N,), int8))
+and Discrete(N) when Gymnasium can be imported, else small stand-ins with
+the same attributes (`.shape`, `.n`, `.seed()`, `.sample()`, `.contains()`).
 """
 
+import ctypes
 import importlib
+import operator
 import random as _random
-from typing import Any, Dict, Iterable, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict
+from typing import (
+    TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict)
 
-from . import (SPECTATOR, Game, IllegalMoveError, InvalidArgumentError, LegalMask,
-               ObservationTensor, StateError)
+from . import (SPECTATOR, TERMINAL, CrownError, Game, IllegalMoveError, InvalidArgumentError,
+               ObservationTensor, StateError, _lib)
+from ._arrays import ActionMask
 
-__all__ = ["CrownEnv", "Observation", "Box", "Discrete", "DictSpace", "env", "raw_env"]
+__all__ = ["CrownEnv", "Observation", "ActionMask", "Box", "Discrete", "DictSpace", "env",
+           "raw_env"]
 
 
 class Observation(TypedDict):
     """An agent's observation (CrownEnv.observe): its tensor and its mask."""
 
     observation: ObservationTensor
-    action_mask: LegalMask
+    action_mask: ActionMask
 
 
 # ---- spaces (Gymnasium's when it is there) ---------------------------------
@@ -74,6 +100,11 @@ class Discrete:
         self.n = n
         self.shape: Tuple[int, ...] = ()
         self._rng = _random.Random(seed)
+
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
+        """Seeds sample() (as Gymnasium's spaces)."""
+        self._rng.seed(seed)
+        return [seed]
 
     def sample(self, mask: Optional[Iterable[object]] = None) -> int:
         """A uniform action, or one of those where mask is 1."""
@@ -104,14 +135,18 @@ class Box:
         """Values in [low, high], `shape` of them, of the numpy type named `dtype`."""
         self.low, self.high, self.shape, self.dtype = low, high, tuple(shape), dtype
 
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
+        """Nothing to seed (a Box is not sampled here); as Gymnasium's spaces."""
+        return [seed]
+
     def contains(self, x: Any) -> bool:
         """Whether x is a sequence of shape[0] values in [low, high]."""
         try:
-            values = list(x)
-        except TypeError:
+            values = x.tolist() if hasattr(x, "tolist") else list(x)  # (numpy: fast)
+            return (len(values) == self.shape[0]
+                    and (not values or (self.low <= min(values) and max(values) <= self.high)))
+        except (TypeError, ValueError):
             return False
-        return (len(values) == self.shape[0]
-                and all(self.low <= v <= self.high for v in values))
 
     __contains__ = contains
 
@@ -130,6 +165,12 @@ class DictSpace:
         """The space named `key`."""
         return self.spaces[key]
 
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
+        """Seeds each space (as Gymnasium's Dict)."""
+        for space in self.spaces.values():
+            space.seed(seed)
+        return [seed]
+
     def contains(self, x: Any) -> bool:
         """Whether x is a dict with exactly these names, each value in its space."""
         return (isinstance(x, dict) and set(x) == set(self.spaces)
@@ -141,28 +182,70 @@ class DictSpace:
         return "Dict(%r)" % self.spaces
 
 
-def _spaces(size: int, n: int) -> Tuple[Any, Any]:
-    """The observation space and the action space: Gymnasium's when
-    Gymnasium (and numpy) can be imported, else the stand-ins above.  Both
-    are optional, so they are imported by name (their objects are Any to a
-    type checker, which need not have them)."""
+def _gymnasium_spaces() -> Any:
+    """gymnasium.spaces, or None where Gymnasium (or numpy) cannot be
+    imported.  Optional, so imported by name (Any to a type checker)."""
     try:
-        spaces = importlib.import_module("gymnasium.spaces")
-        numpy = importlib.import_module("numpy")
+        importlib.import_module("numpy")
+        return importlib.import_module("gymnasium.spaces")
     except ImportError:
+        return None
+
+
+def _spaces(size: int, n: int) -> Tuple[Any, Any]:
+    """An agent's observation space and action space: Gymnasium's when
+    Gymnasium can be imported, else the stand-ins above."""
+    spaces = _gymnasium_spaces()
+    if spaces is None:
         return (DictSpace({"observation": Box(float("-inf"), float("inf"), (size,), "float32"),
-                           "action_mask": Box(0, 1, (n,), "uint8")}),
+                           "action_mask": Box(0, 1, (n,), "int8")}),
                 Discrete(n))
+    numpy = importlib.import_module("numpy")
     obs = spaces.Dict({
         "observation": spaces.Box(-numpy.inf, numpy.inf, (size,), numpy.float32),
-        "action_mask": spaces.Box(0, 1, (n,), numpy.uint8),
+        "action_mask": spaces.Box(0, 1, (n,), numpy.int8),
     })
     return obs, spaces.Discrete(n)
 
 
+def _base() -> Any:
+    """pettingzoo.AECEnv when PettingZoo and Gymnasium can be imported,
+    else object."""
+    if _gymnasium_spaces() is None:
+        return object
+    try:
+        return importlib.import_module("pettingzoo").AECEnv
+    except ImportError:
+        return object
+
+
+if TYPE_CHECKING:
+    _AECEnv = object
+else:
+    _AECEnv = _base()
+
+
+# ---- the library's calls on the hot path -----------------------------------
+# Own foreign functions of the same library with plain addresses (c_void_p)
+# for every pointer, so that a step passes cached ints: no byref, no
+# ctypes objects made per call.
+
+def _function(name: str, *argtypes: Any) -> Any:
+    return ctypes.CFUNCTYPE(ctypes.c_int, *argtypes)((name, _lib))
+
+
+_vp, _sz, _int = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int
+_apply = _function("crown_apply", _vp, ctypes.c_int32)
+_current_player = _function("crown_current_player", _vp, _vp)
+_returns = _function("crown_returns", _vp, _vp, _sz, _vp)
+_tensor = _function("crown_observation_tensor", _vp, _int, _vp, _sz, _vp)
+_legal_mask = _function("crown_legal_mask", _vp, _vp, _sz, _vp)
+_index_move = _function("crown_index_move", _vp, _sz, _vp)
+
+
 # ---- the environment -------------------------------------------------------
 
-class CrownEnv:
+class CrownEnv(_AECEnv):
     """A crown game as a PettingZoo AEC environment (see the module's text).
 
     `name` is the game's name, `options` its options text and `keywords`
@@ -200,7 +283,11 @@ class CrownEnv:
         self.max_steps = max_steps
         self.possible_agents: List[str] = ["player_%d" % i for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        self._obs_space, self._act_space = _spaces(self.observation_size, self.num_actions)
+        self.observation_spaces: Dict[str, Any] = {}
+        self.action_spaces: Dict[str, Any] = {}
+        for a in self.possible_agents:
+            self.observation_spaces[a], self.action_spaces[a] = _spaces(
+                self.observation_size, self.num_actions)
         self.game: Optional[Game] = None
         self.agents: List[str] = []
         self.rewards: Dict[str, float] = {}
@@ -210,8 +297,46 @@ class CrownEnv:
         self.infos: Dict[str, Dict[str, Any]] = {}
         self.agent_selection: Optional[str] = None
         self.steps = 0
-        self._returns: List[float] = []
         self._seed_rng = _random.Random()
+        self._setup_buffers(players)
+
+    def _setup_buffers(self, players: int) -> None:
+        """The buffers the library writes into, allocated once, and their
+        addresses (the hot path passes these ints)."""
+        n, size = self.num_actions, self.observation_size
+        self._tensor_buf = (ctypes.c_float * size)()
+        self._mask_buf = (ctypes.c_int8 * n)()
+        self._players = players
+        self._returns_buf = (ctypes.c_double * players)()
+        self._out_int = ctypes.c_int()
+        self._out_size = ctypes.c_size_t()
+        self._out_move = ctypes.c_int32()
+        self._tensor_at = ctypes.addressof(self._tensor_buf)
+        self._mask_at = ctypes.addressof(self._mask_buf)
+        self._returns_at = ctypes.addressof(self._returns_buf)
+        self._out_int_at = ctypes.addressof(self._out_int)
+        self._out_size_at = ctypes.addressof(self._out_size)
+        self._out_move_at = ctypes.addressof(self._out_move)
+        # The move of each action, looked up once (crown_index_move).
+        self._moves: List[Optional[int]] = [None] * n
+        # The seat to move (None when the game is over or truncated), the
+        # state's number (each step adds one) and that of the mask in
+        # _mask_buf (-1: none), the returns' bytes after the last step and
+        # whether a reward is not 0.
+        self._player: Optional[int] = None
+        self._state_no = 0
+        self._mask_no = -1
+        self._returns_seen = bytes(ctypes.sizeof(self._returns_buf))
+        self._returns_prev = [0.0] * players
+        self._rewarded = False
+        try:
+            numpy = importlib.import_module("numpy")
+        except ImportError:
+            self._numpy: Any = None
+        else:
+            self._numpy = numpy
+            self._tensor_np = numpy.frombuffer(self._tensor_buf, dtype=numpy.float32)
+            self._mask_np = numpy.frombuffer(self._mask_buf, dtype=numpy.int8)
 
     # -- PettingZoo's attributes
 
@@ -226,32 +351,22 @@ class CrownEnv:
         return len(self.possible_agents)
 
     @property
-    def observation_spaces(self) -> Dict[str, Any]:
-        """Each agent's observation space (all the same)."""
-        return {a: self._obs_space for a in self.possible_agents}
-
-    @property
-    def action_spaces(self) -> Dict[str, Any]:
-        """Each agent's action space (all the same: the dense action index)."""
-        return {a: self._act_space for a in self.possible_agents}
-
-    @property
     def unwrapped(self) -> "CrownEnv":
         """The environment itself (there are no wrappers)."""
         return self
 
     def observation_space(self, agent: str) -> Any:
-        """The agent's observation space: a Dict of "observation" (the
-        observation tensor, float32) and "action_mask" (uint8).  Raises
-        InvalidArgumentError for an unknown agent."""
-        self._seat(agent)
-        return self._obs_space
+        """The agent's observation space (the same object at each call): a
+        Dict of "observation" (the observation tensor, float32) and
+        "action_mask" (int8).  Raises InvalidArgumentError for an unknown
+        agent."""
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> Any:
-        """The agent's action space: Discrete(num_distinct_moves).  Raises
-        InvalidArgumentError for an unknown agent."""
-        self._seat(agent)
-        return self._act_space
+        """The agent's action space (the same object at each call):
+        Discrete(num_distinct_moves).  Raises InvalidArgumentError for an
+        unknown agent."""
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def _seat(self, agent: str) -> int:
         try:
@@ -266,54 +381,80 @@ class CrownEnv:
         """Starts a new game: from `seed` (0..2**64-1), or from a seed drawn
         from the previous one (a fresh random seed the first time)."""
         del options  # PettingZoo's reset argument; the game's options are fixed
+        # (A bad seed raises here, before anything changes.)
+        game = Game(self._name, self._game_string,
+                    self._seed_rng.getrandbits(64) if seed is None else seed)
         if seed is not None:
             self._seed_rng.seed(seed)
-            game_seed = seed
-        else:
-            game_seed = self._seed_rng.getrandbits(64)
         if self.game is not None:
             self.game.close()
-        self.game = Game(self._name, self._game_string, game_seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {"seat": i} for i, a in enumerate(self.agents)}
+        self.game = game
+        agents = self.possible_agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {"seat": i} for i, a in enumerate(agents)}
         self.steps = 0
+        self._state_no += 1
         # (Rewards are changes from 0, so that they add up to the returns
         # even where a game's returns are not 0 at its start.)
-        self._returns = [0.0] * len(self.possible_agents)
-        self._select()
-
-    def _select(self) -> None:
-        """agent_selection: the seat to move, or at the end the next agent
-        still to be removed."""
-        if self.game is None or not self.agents:
-            self.agent_selection = None
-            return
-        if self.game.is_terminal() or any(self.truncations.values()):
-            self.agent_selection = self.agents[0]
+        self._returns_seen = bytes(ctypes.sizeof(self._returns_buf))
+        self._returns_prev = [0.0] * self._players
+        self._rewarded = False
+        with game._lock:
+            h = game._handle()
+            self._call(game, _current_player(h, self._out_int_at))
+            player = self._out_int.value
+        if player == TERMINAL:
+            # Over before its first decision: every agent is done, with its
+            # returns in its info; its reward is 0, as no step was made.
+            with game._lock:
+                self._call(game, _returns(game._handle(), self._returns_at,
+                                          len(self.possible_agents), self._out_size_at))
+            self._settle()
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player()]
+            self._player = player
+            self.agent_selection = self.possible_agents[player]
 
-    def _game(self) -> Game:
-        if self.game is None:
-            raise StateError("call reset() before using the environment")
-        return self.game
+    def _call(self, game: Game, status: int) -> None:
+        """Raises the error of a failed call on `game` (its lock held)."""
+        if status:
+            game._check(status)
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: {"observation": its tensor,
-        "action_mask": its legal actions (all 0 when it is not its turn)}."""
-        seat = self._seat(agent)
-        g = self._game()
-        mask = g.legal_mask()
-        if g.is_terminal() or g.current_player() != seat or any(self.truncations.values()):
-            if isinstance(mask, list):
-                mask = [0] * len(mask)
-            else:
-                mask[:] = 0  # (legal_mask made the array: nobody else has it)
-        return {"observation": g.observation_tensor(seat), "action_mask": mask}
+        "action_mask": its legal actions (all 0 when it is not its turn)},
+        new arrays (or lists) at each call."""
+        # (The hot path: one lock, one or two calls with cached addresses,
+        # the mask computed once per state.)
+        seat = self.agent_name_mapping.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._seat(agent)
+        g = self.game
+        if g is None:
+            raise StateError("call reset() before using the environment")
+        mover = seat == self._player
+        with g._lock:
+            h = g._h
+            if not h or g._closing:
+                g._handle()  # raises StateError
+            status = _tensor(h, seat, self._tensor_at, self.observation_size, self._out_size_at)
+            if status:
+                g._check(status)
+            if mover and self._mask_no != self._state_no:
+                status = _legal_mask(h, self._mask_at, self.num_actions, self._out_size_at)
+                if status:
+                    g._check(status)
+                self._mask_no = self._state_no
+        numpy = self._numpy
+        if numpy is None:
+            return {"observation": list(self._tensor_buf),
+                    "action_mask": list(self._mask_buf) if mover else [0] * self.num_actions}
+        return {"observation": self._tensor_np.copy(),
+                "action_mask": (self._mask_np.copy() if mover
+                                else numpy.zeros(self.num_actions, numpy.int8))}
 
     def last(self, observe: bool = True
              ) -> Tuple[Optional[Observation], float, bool, bool, Dict[str, Any]]:
@@ -339,7 +480,8 @@ class CrownEnv:
         agent = self.agent_selection
         if agent is None:
             raise StateError("no agent is selected: the game is over or not reset")
-        if self.terminations[agent] or self.truncations[agent]:
+        player = self._player
+        if player is None:
             if action is not None:
                 raise IllegalMoveError("%s is done: step(None) removes it" % agent)
             self._remove(agent)
@@ -347,33 +489,123 @@ class CrownEnv:
         if action is None:
             raise IllegalMoveError("%s must act: step(None) is for agents that are done"
                                    % agent)
-        g = self._game()
-        move = g.index_move(action)
-        g.apply(move)  # checks legality; raises IllegalMoveError and changes nothing
+        a = action if type(action) is int else self._action(action)
+        if not 0 <= a < self.num_actions:
+            raise InvalidArgumentError("action %d is out of range (0..%d)"
+                                       % (a, self.num_actions - 1), -1)
+        g = self.game
+        assert g is not None  # a player to move means a game
+        move = self._moves[a]
+        with g._lock:
+            h = g._h
+            if not h or g._closing:
+                g._handle()  # raises StateError
+            if move is None:
+                self._call(g, _index_move(h, a, self._out_move_at))
+                move = self._moves[a] = self._out_move.value
+            status = _apply(h, move)
+            if status:
+                raise self._refused(g, h, a, status)
+            self._state_no += 1
+            status = _current_player(h, self._out_int_at)
+            if status == 0:
+                status = _returns(h, self._returns_at, self._players, self._out_size_at)
+            if status:
+                g._check(status)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
-        returns = g.returns()
-        for i, a in enumerate(self.possible_agents):
-            if a in self.rewards:
-                self.rewards[a] = returns[i] - self._returns[i]
-                self._cumulative_rewards[a] += self.rewards[a]
-        self._returns = returns
-        if g.is_terminal():
-            for i, a in enumerate(self.agents):
-                self.terminations[a] = True
-                self.infos[a]["returns"] = returns[self.agent_name_mapping[a]]
+        if bytes(self._returns_buf) != self._returns_seen:
+            self._reward()
+        elif self._rewarded:
+            for a_ in self.rewards:
+                self.rewards[a_] = 0.0
+            self._rewarded = False
+        player = self._out_int.value
+        if player == TERMINAL:
+            self._settle()
         elif self.max_steps is not None and self.steps >= self.max_steps:
-            for a in self.agents:
-                self.truncations[a] = True
-        self._select()
+            for a_ in self.agents:
+                self.truncations[a_] = True
+            self._finish()
+        else:
+            self._player = player
+            self.agent_selection = self.possible_agents[player]
         if self.render_mode == "human":
             self.render()
 
+    def _action(self, action: Any) -> int:
+        """An action given as another type than int, as an int (or TypeError)."""
+        if isinstance(action, bool):
+            raise TypeError("an action must be an int, not bool")
+        try:
+            return operator.index(action)
+        except TypeError:
+            raise TypeError("an action must be an int (an index 0..%d), not %s"
+                            % (self.num_actions - 1, type(action).__name__)) from None
+
+    def _refused(self, g: Game, h: Any, action: int, status: int) -> CrownError:
+        """The error for an action the library refused: it names the action,
+        the library's reason and the legal actions."""
+        try:
+            g._check(status)
+        except IllegalMoveError as e:
+            reason = str(e)
+        except CrownError as e:
+            return e
+        # "move 65 (lead R5) is not legal: why" -> "(lead R5) ... why".
+        text, sep, why = reason.partition(" is not legal: ")
+        what = text.split(" ", 2)[2] + " " if sep and text.startswith("move ") else ""
+        if not sep:
+            why = reason
+        if _legal_mask(h, self._mask_at, self.num_actions, self._out_size_at) == 0:
+            self._mask_no = self._state_no
+            legal = [i for i, ok in enumerate(bytes(self._mask_buf)) if ok]
+        else:
+            legal = []
+        shown = ", ".join(str(i) for i in legal[:20])
+        if len(legal) > 20:
+            shown += ", ... (%d in all)" % len(legal)
+        return IllegalMoveError("action %d %sis not legal here: %s; the legal actions are %s"
+                                % (action, what, why, shown or "none"), status)
+
+    def _reward(self) -> None:
+        """Sets every agent's reward to the change of its returns (the
+        returns buffer, just written) and adds it to its cumulative reward."""
+        returns, seen = self._returns_buf[:], self._returns_prev
+        self._returns_seen, self._returns_prev = bytes(self._returns_buf), returns
+        rewards, cumulative, seat = self.rewards, self._cumulative_rewards, self.agent_name_mapping
+        rewarded = False
+        for a in rewards:
+            r = returns[seat[a]] - seen[seat[a]]
+            rewards[a] = r
+            cumulative[a] += r
+            rewarded = rewarded or r != 0.0
+        self._rewarded = rewarded
+
+    def _settle(self) -> None:
+        """The game is over: every agent is terminated, with its returns
+        (the returns buffer, just written) in its info."""
+        returns = list(self._returns_buf)
+        for a in self.agents:
+            self.terminations[a] = True
+            self.infos[a]["returns"] = returns[self.agent_name_mapping[a]]
+        self._finish()
+
+    def _finish(self) -> None:
+        """No one moves any more: the agents are removed in their order."""
+        self._player = None
+        self.agent_selection = self.agents[0]
+
     def _remove(self, agent: str) -> None:
+        """A dead step: removes the agent and clears the rewards (as
+        PettingZoo's _was_dead_step does)."""
         self.agents.remove(agent)
         del (self.rewards[agent], self._cumulative_rewards[agent], self.terminations[agent],
              self.truncations[agent], self.infos[agent])
-        self._select()
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+        self._rewarded = False
+        self.agent_selection = self.agents[0] if self.agents else None
 
     def render(self) -> Optional[str]:
         """The spectator's text view: returned ("ansi") or printed ("human")."""
@@ -382,6 +614,11 @@ class CrownEnv:
             print(text)
             return None
         return text
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise StateError("call reset() before using the environment")
+        return self.game
 
     def state(self) -> str:
         """The whole game as saved text (Game.serialize), for replay."""
@@ -392,6 +629,9 @@ class CrownEnv:
         if self.game is not None:
             self.game.close()
             self.game = None
+        self._player = None
+        self.agents = []
+        self.agent_selection = None
 
     def __repr__(self) -> str:
         return "CrownEnv(%r)" % self.metadata["name"]

@@ -794,109 +794,6 @@ class Observations(unittest.TestCase):
             g.observation_tensor(0)
 
 
-class Env(unittest.TestCase):
-    """crown.env, the AEC environment, driven as PettingZoo's API test and a
-    random agent drive an environment."""
-
-    def play(self, e, seed, rng):
-        """A random game; checks the cycle; returns (cumulative rewards, steps)."""
-        e.reset(seed=seed)
-        total = {a: 0.0 for a in e.possible_agents}
-        seen_done = set()
-        for agent in e.agent_iter():
-            obs, reward, term, trunc, info = e.last()
-            total[agent] += reward
-            self.assertIn(obs, e.observation_space(agent))
-            self.assertEqual(info["seat"], e.possible_agents.index(agent))
-            if term or trunc:
-                seen_done.add(agent)
-                # Done agents are removed by a None step; nothing else.
-                with self.assertRaises(crown.IllegalMoveError):
-                    e.step(0)
-                e.step(None)
-                continue
-            self.assertEqual(e.agent_selection, "player_%d" % e.game.current_player())
-            mask = obs["action_mask"]
-            legal = [i for i, ok in enumerate(mask) if ok]
-            self.assertEqual(sorted(e.game.move_index(m) for m in e.game.legal_moves()), legal)
-            # Other agents see no legal action now.
-            for other in e.agents:
-                if other != agent:
-                    self.assertFalse(any(e.observe(other)["action_mask"]))
-            e.step(rng.choice(legal))
-        self.assertEqual(e.agents, [])
-        self.assertEqual(seen_done, set(e.possible_agents))
-        return total
-
-    def test_random_agents_play_every_game(self):
-        from crown.env import CrownEnv
-        rng = random.Random(2)
-        for name, opts in CONFIGS:
-            with self.subTest(name=name, **opts):
-                e = CrownEnv(name, **opts)
-                for seed in range(3):
-                    total = self.play(e, seed, rng)
-                    returns = e.game.returns()
-                    for i, a in enumerate(e.possible_agents):
-                        self.assertAlmostEqual(total[a], returns[i])
-                e.close()
-
-    def test_same_seed_same_game(self):
-        from crown.env import CrownEnv
-        e = CrownEnv("blood_bound", players=8)
-        self.play(e, 7, random.Random(1))
-        first = e.state()
-        self.play(e, 7, random.Random(1))
-        self.assertEqual(e.state(), first)
-        self.play(e, 8, random.Random(1))
-        self.assertNotEqual(e.state(), first)
-
-    def test_illegal_action_changes_nothing(self):
-        from crown.env import CrownEnv
-        e = CrownEnv("game_of_kingdoms", players=2)
-        e.reset(seed=3)
-        before = e.state()
-        mask = e.last()[0]["action_mask"]
-        illegal = [i for i, ok in enumerate(mask) if not ok][0]
-        with self.assertRaises(crown.IllegalMoveError):
-            e.step(illegal)
-        with self.assertRaises(crown.InvalidArgumentError):
-            e.step(len(mask))
-        with self.assertRaises(crown.IllegalMoveError):
-            e.step(None)
-        self.assertEqual(e.state(), before)
-        self.assertEqual(e.steps, 0)
-
-    def test_truncation_and_errors(self):
-        from crown.env import CrownEnv
-        e = CrownEnv("kings_blood", players=2, max_steps=5)
-        e.reset(seed=1)
-        steps = 0
-        for agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                self.assertTrue(trunc and not term)
-                self.assertFalse(any(obs["action_mask"]))
-                e.step(None)
-            else:
-                e.step([i for i, ok in enumerate(obs["action_mask"]) if ok][0])
-                steps += 1
-        self.assertEqual(steps, 5)
-        with self.assertRaises(crown.InvalidArgumentError):
-            e.observe("player_9")
-        with self.assertRaises(crown.StateError):
-            e.last()
-        with self.assertRaises(crown.InvalidArgumentError):
-            CrownEnv("kings_blood", chance="explicit")
-        with self.assertRaises(crown.InvalidArgumentError):
-            CrownEnv("kings_blood", max_steps=0)
-        with self.assertRaises(crown.StateError):
-            CrownEnv("kings_blood").observe("player_0")
-        e = CrownEnv("game_of_kingdoms", render_mode="ansi")
-        e.reset(seed=1)
-        self.assertIn("Game of Kingdoms", e.render())
-
-
 class Numpy(unittest.TestCase):
     """The real numpy path (run with numpy by the python-numpy test, which
     sets CROWN_EXPECT_NUMPY so that a missing numpy fails instead of
@@ -950,19 +847,6 @@ class Numpy(unittest.TestCase):
             self.assertIsInstance(tensor, list)
             self.assertTrue(all(type(x) is float for x in tensor))
             self.assertEqual(tensor, [float(x) for x in tensor_array])
-
-    def test_env_observations_are_arrays(self):
-        from crown.env import CrownEnv
-        np = self.np
-        e = CrownEnv("kings_blood", players=3)
-        e.reset(seed=2)
-        obs = e.observe(e.agent_selection)
-        self.assertEqual(obs["observation"].dtype, np.float32)
-        self.assertEqual(obs["action_mask"].dtype, np.uint8)
-        self.assertEqual(obs["observation"].shape, (e.observation_size,))
-        self.assertEqual(obs["action_mask"].shape, (e.num_actions,))
-        self.assertIn(obs, e.observation_space(e.agent_selection))
-        e.close()
 
 
 def conforms(value, hint):

@@ -8,7 +8,7 @@ import random
 from typing import List, Optional, Tuple
 
 import crown
-from crown.env import CrownEnv
+from crown.env import ActionMask, CrownEnv
 
 
 def first_move(name: str, seed: int) -> int:
@@ -59,6 +59,11 @@ def masked_game(name: str, seed: int) -> Optional[float]:
         return g.returns()[0]
 
 
+def allowed_actions(mask: ActionMask) -> List[int]:
+    """The actions crown.env's int8 mask allows, numpy array or list."""
+    return [i for i, ok in enumerate(mask) if ok]
+
+
 def env_episode(name: str, seed: int) -> int:
     """An episode of crown.env with random legal actions; how many steps it
     took."""
@@ -71,7 +76,7 @@ def env_episode(name: str, seed: int) -> int:
         action: Optional[int] = None
         if not (termination or truncation):
             assert observation is not None
-            action = rng.choice(legal_indices(observation["action_mask"]))
+            action = rng.choice(allowed_actions(observation["action_mask"]))
         env.step(action)
         steps += 1
     env.close()
