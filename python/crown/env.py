@@ -76,7 +76,7 @@ from typing import (
     TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict)
 
 from . import (SPECTATOR, TERMINAL, CrownError, Game, IllegalMoveError, InvalidArgumentError,
-               ObservationTensor, StateError, _lib)
+               ObservationTensor, StateError, _INDEX_RANGE, _integer, _lib, _SEED_RANGE)
 from ._arrays import ActionMask
 
 __all__ = ["CrownEnv", "Observation", "ActionMask", "Box", "Discrete", "DictSpace", "env",
@@ -256,16 +256,17 @@ class CrownEnv(_AECEnv):
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, name: str, options: str = "", render_mode: Optional[str] = None,
-                 max_steps: Optional[int] = None, **keywords: Any) -> None:
+                 max_steps: Optional[SupportsIndex] = None, **keywords: Any) -> None:
         """Checks the game and its options (a probe game is made and closed)
         and sets up the agents and spaces; reset() starts the first game.
-        Raises the crown errors of crown.Game, and InvalidArgumentError for a
-        bad render_mode or max_steps or for chance=explicit."""
+        Raises the crown errors of crown.Game, InvalidArgumentError for a
+        bad render_mode, a max_steps below 1 or chance=explicit, and
+        TypeError for a max_steps that is not an int (or has no __index__)."""
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgumentError("render_mode must be None, 'ansi' or 'human', not %r"
                                        % (render_mode,))
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise InvalidArgumentError("max_steps must be a positive int")
+        steps = None if max_steps is None else _integer(max_steps, "max_steps",
+                                                         (1, _INDEX_RANGE[1]))
         probe = Game(name, options, 0, **keywords)
         try:
             if "chance=explicit" in probe.game_string:
@@ -280,7 +281,7 @@ class CrownEnv(_AECEnv):
             probe.close()
         self.metadata = dict(CrownEnv.metadata, name="crown_" + name)
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = steps
         self.possible_agents: List[str] = ["player_%d" % i for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces: Dict[str, Any] = {}
@@ -377,11 +378,15 @@ class CrownEnv(_AECEnv):
 
     # -- the cycle
 
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """Starts a new game: from `seed` (0..2**64-1), or from a seed drawn
+    def reset(self, seed: Optional[SupportsIndex] = None,
+              options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a new game: from `seed` (0..2**64-1, an int or anything
+        with __index__, such as numpy's integers), or from a seed drawn
         from the previous one (a fresh random seed the first time)."""
         del options  # PettingZoo's reset argument; the game's options are fixed
         # (A bad seed raises here, before anything changes.)
+        if seed is not None:
+            seed = _integer(seed, "seed", _SEED_RANGE)
         game = Game(self._name, self._game_string,
                     self._seed_rng.getrandbits(64) if seed is None else seed)
         if seed is not None:

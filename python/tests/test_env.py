@@ -358,6 +358,31 @@ class Env(unittest.TestCase):
         e.reset(seed=1)
         self.assertIn("Game of Kingdoms", e.render())
 
+    def test_integers_of_other_types(self):
+        # Seeds and max_steps given as numpy integers (anything with
+        # __index__), as crown.Game and VectorEnv take them; bools refused.
+        class Index:
+            def __init__(self, value):
+                self.value = value
+
+            def __index__(self):
+                return self.value
+
+        e = CrownEnv("kings_blood", players=2)
+        e.reset(seed=Index(7))
+        state = e.state()
+        e.reset()
+        drawn = e.game.seed
+        e.reset(seed=7)
+        self.assertEqual(e.state(), state)
+        e.reset()
+        self.assertEqual(e.game.seed, drawn)
+        self.assertEqual(CrownEnv("kings_blood", max_steps=Index(5)).max_steps, 5)
+        with self.assertRaises(TypeError):
+            CrownEnv("kings_blood", max_steps=True)
+        with self.assertRaises(TypeError):
+            e.reset(seed=True)
+
     def test_spaces(self):
         e = CrownEnv("blood_bound", players=6)
         e.reset(seed=2)
