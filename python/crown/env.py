@@ -58,6 +58,9 @@ in PettingZoo).  `max_steps` (when given) truncates a game that has gone on for
 that many decisions.  `infos[agent]` holds "seat" and, at the end,
 "returns".
 
+Threads: observe() may be called from several threads at once, each
+getting its own agent's view; reset() and step() are for one thread.
+
 `env.game` is the crown.Game being played, for inspection: play on it only
 through the environment, which keeps the player to move and the mask of
 the current state.
@@ -453,13 +456,15 @@ class CrownEnv(_AECEnv):
                 if status:
                     g._check(status)
                 self._mask_no = self._state_no
-        numpy = self._numpy
-        if numpy is None:
-            return {"observation": list(self._tensor_buf),
-                    "action_mask": list(self._mask_buf) if mover else [0] * self.num_actions}
-        return {"observation": self._tensor_np.copy(),
-                "action_mask": (self._mask_np.copy() if mover
-                                else numpy.zeros(self.num_actions, numpy.int8))}
+            # (Copied with the lock held: the buffers are shared, and another
+            # thread's observe would write its own seat's view into them.)
+            numpy = self._numpy
+            if numpy is None:
+                return {"observation": list(self._tensor_buf),
+                        "action_mask": list(self._mask_buf) if mover else [0] * self.num_actions}
+            return {"observation": self._tensor_np.copy(),
+                    "action_mask": (self._mask_np.copy() if mover
+                                    else numpy.zeros(self.num_actions, numpy.int8))}
 
     def last(self, observe: bool = True
              ) -> Tuple[Optional[Observation], float, bool, bool, Dict[str, Any]]:

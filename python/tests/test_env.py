@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import unittest
 import warnings
 
@@ -357,6 +358,32 @@ class Env(unittest.TestCase):
         e = CrownEnv("game_of_kingdoms", render_mode="ansi")
         e.reset(seed=1)
         self.assertIn("Game of Kingdoms", e.render())
+
+    def test_observe_from_threads(self):
+        # Each agent's observation from its own thread is its own, never
+        # the seat another thread observed at the same time.
+        e = CrownEnv("kings_blood", players=4)
+        e.reset(seed=5)
+        want = {a: as_list(e.observe(a)["observation"]) for a in e.possible_agents}
+        self.assertEqual(len(set(map(tuple, want.values()))), 4)
+        wrong = []
+
+        def observe(agent):
+            for _ in range(2000):
+                if as_list(e.observe(agent)["observation"]) != want[agent]:
+                    wrong.append(agent)
+
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)
+        try:
+            threads = [threading.Thread(target=observe, args=(a,)) for a in e.possible_agents]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        finally:
+            sys.setswitchinterval(interval)
+        self.assertEqual(wrong, [])
 
     def test_integers_of_other_types(self):
         # Seeds and max_steps given as numpy integers (anything with
