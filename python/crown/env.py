@@ -386,7 +386,9 @@ class CrownEnv(_AECEnv):
         """Starts a new game: from `seed` (0..2**64-1, an int or anything
         with __index__, such as numpy's integers), or from a seed drawn
         from the previous one (a fresh random seed the first time)."""
-        del options  # PettingZoo's reset argument; the game's options are fixed
+        # PettingZoo's reset argument, ignored: the game's options are fixed.
+        # (Not refused: PettingZoo's api_test passes options={"options": 1}.)
+        del options
         # (A bad seed raises here, before anything changes.)
         if seed is not None:
             seed = _integer(seed, "seed", _SEED_RANGE)
