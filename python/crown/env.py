@@ -59,7 +59,8 @@ that many decisions.  `infos[agent]` holds "seat" and, at the end,
 "returns".
 
 Threads: observe() may be called from several threads at once, each
-getting its own agent's view; reset() and step() are for one thread.
+getting its own agent's view; reset() and step() are for one thread, with
+no observe() on another meanwhile.
 
 `env.game` is the crown.Game being played, for inspection: play on it only
 through the environment, which keeps the player to move and the mask of
