@@ -58,6 +58,10 @@ in PettingZoo).  `max_steps` (when given) truncates a game that has gone on for
 that many decisions.  `infos[agent]` holds "seat" and, at the end,
 "returns".
 
+Copies (copy.copy, copy.deepcopy, pickle) are independent environments in
+the same state, the game cloned (a search may copy the environment to try
+actions).
+
 Threads: observe() may be called from several threads at once, each
 getting its own agent's view; reset() and step() are for one thread, with
 no observe() on another meanwhile.
@@ -72,6 +76,7 @@ and Discrete(N) when Gymnasium can be imported, else small stand-ins with
 the same attributes (`.shape`, `.n`, `.seed()`, `.sample()`, `.contains()`).
 """
 
+import copy
 import ctypes
 import importlib
 import operator
@@ -306,22 +311,11 @@ class CrownEnv(_AECEnv):
         self._setup_buffers(players)
 
     def _setup_buffers(self, players: int) -> None:
-        """The buffers the library writes into, allocated once, and their
-        addresses (the hot path passes these ints)."""
-        n, size = self.num_actions, self.observation_size
-        self._tensor_buf = (ctypes.c_float * size)()
-        self._mask_buf = (ctypes.c_int8 * n)()
+        """The buffers the library writes into and the state of the game
+        that the environment keeps."""
+        n = self.num_actions
         self._players = players
-        self._returns_buf = (ctypes.c_double * players)()
-        self._out_int = ctypes.c_int()
-        self._out_size = ctypes.c_size_t()
-        self._out_move = ctypes.c_int32()
-        self._tensor_at = ctypes.addressof(self._tensor_buf)
-        self._mask_at = ctypes.addressof(self._mask_buf)
-        self._returns_at = ctypes.addressof(self._returns_buf)
-        self._out_int_at = ctypes.addressof(self._out_int)
-        self._out_size_at = ctypes.addressof(self._out_size)
-        self._out_move_at = ctypes.addressof(self._out_move)
+        self._make_buffers()
         # The move of each action, looked up once (crown_index_move).
         self._moves: List[Optional[int]] = [None] * n
         # The seat to move (None when the game is over or truncated), the
@@ -334,6 +328,28 @@ class CrownEnv(_AECEnv):
         self._returns_seen = bytes(ctypes.sizeof(self._returns_buf))
         self._returns_prev = [0.0] * players
         self._rewarded = False
+
+    # The attributes that _make_buffers makes: a copy makes its own.
+    _BUFFERS = ("_tensor_buf", "_mask_buf", "_returns_buf", "_out_int", "_out_size", "_out_move",
+                "_tensor_at", "_mask_at", "_returns_at", "_out_int_at", "_out_size_at",
+                "_out_move_at", "_numpy", "_tensor_np", "_mask_np")
+
+    def _make_buffers(self) -> None:
+        """The buffers the library writes into, allocated once, and their
+        addresses (the hot path passes these ints)."""
+        self._tensor_buf = (ctypes.c_float * self.observation_size)()
+        self._mask_buf = (ctypes.c_int8 * self.num_actions)()
+        self._returns_buf = (ctypes.c_double * self._players)()
+        self._out_int = ctypes.c_int()
+        self._out_size = ctypes.c_size_t()
+        self._out_move = ctypes.c_int32()
+        self._tensor_at = ctypes.addressof(self._tensor_buf)
+        self._mask_at = ctypes.addressof(self._mask_buf)
+        self._returns_at = ctypes.addressof(self._returns_buf)
+        self._out_int_at = ctypes.addressof(self._out_int)
+        self._out_size_at = ctypes.addressof(self._out_size)
+        self._out_move_at = ctypes.addressof(self._out_move)
+        self._mask_no = -1  # (no mask in the new buffer)
         try:
             numpy = importlib.import_module("numpy")
         except ImportError:
@@ -342,6 +358,26 @@ class CrownEnv(_AECEnv):
             self._numpy = numpy
             self._tensor_np = numpy.frombuffer(self._tensor_buf, dtype=numpy.float32)
             self._mask_np = numpy.frombuffer(self._mask_buf, dtype=numpy.int8)
+
+    # -- copies: copy.copy, copy.deepcopy and pickle give an independent
+    # environment (its game cloned, or saved and replayed), with buffers of
+    # its own; the original's buffers' addresses must not come along.
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """All but the buffers (see _BUFFERS)."""
+        state = self.__dict__.copy()
+        for name in self._BUFFERS:
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        """The state of __getstate__, with new buffers."""
+        self.__dict__.update(state)
+        self._make_buffers()
+
+    def __copy__(self) -> "CrownEnv":
+        """An independent copy, as copy.deepcopy's (as crown.Game's copy)."""
+        return copy.deepcopy(self)
 
     # -- PettingZoo's attributes
 
