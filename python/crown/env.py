@@ -58,6 +58,14 @@ in PettingZoo).  `max_steps` (when given) truncates a game that has gone on for
 that many decisions.  `infos[agent]` holds "seat" and, at the end,
 "returns".
 
+Copies (copy.copy, copy.deepcopy, pickle) are independent environments in
+the same state, the game cloned (a search may copy the environment to try
+actions).
+
+Threads: observe() may be called from several threads at once, each
+getting its own agent's view; reset() and step() are for one thread, with
+no observe() on another meanwhile.
+
 `env.game` is the crown.Game being played, for inspection: play on it only
 through the environment, which keeps the player to move and the mask of
 the current state.
@@ -68,6 +76,7 @@ and Discrete(N) when Gymnasium can be imported, else small stand-ins with
 the same attributes (`.shape`, `.n`, `.seed()`, `.sample()`, `.contains()`).
 """
 
+import copy
 import ctypes
 import importlib
 import operator
@@ -76,7 +85,7 @@ from typing import (
     TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict)
 
 from . import (SPECTATOR, TERMINAL, CrownError, Game, IllegalMoveError, InvalidArgumentError,
-               ObservationTensor, StateError, _lib)
+               ObservationTensor, StateError, _INDEX_RANGE, _integer, _lib, _SEED_RANGE)
 from ._arrays import ActionMask
 
 __all__ = ["CrownEnv", "Observation", "ActionMask", "Box", "Discrete", "DictSpace", "env",
@@ -256,16 +265,17 @@ class CrownEnv(_AECEnv):
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, name: str, options: str = "", render_mode: Optional[str] = None,
-                 max_steps: Optional[int] = None, **keywords: Any) -> None:
+                 max_steps: Optional[SupportsIndex] = None, **keywords: Any) -> None:
         """Checks the game and its options (a probe game is made and closed)
         and sets up the agents and spaces; reset() starts the first game.
-        Raises the crown errors of crown.Game, and InvalidArgumentError for a
-        bad render_mode or max_steps or for chance=explicit."""
+        Raises the crown errors of crown.Game, InvalidArgumentError for a
+        bad render_mode, a max_steps below 1 or chance=explicit, and
+        TypeError for a max_steps that is not an int (or has no __index__)."""
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgumentError("render_mode must be None, 'ansi' or 'human', not %r"
                                        % (render_mode,))
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise InvalidArgumentError("max_steps must be a positive int")
+        steps = None if max_steps is None else _integer(max_steps, "max_steps",
+                                                         (1, _INDEX_RANGE[1]))
         probe = Game(name, options, 0, **keywords)
         try:
             if "chance=explicit" in probe.game_string:
@@ -280,7 +290,7 @@ class CrownEnv(_AECEnv):
             probe.close()
         self.metadata = dict(CrownEnv.metadata, name="crown_" + name)
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = steps
         self.possible_agents: List[str] = ["player_%d" % i for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces: Dict[str, Any] = {}
@@ -301,22 +311,11 @@ class CrownEnv(_AECEnv):
         self._setup_buffers(players)
 
     def _setup_buffers(self, players: int) -> None:
-        """The buffers the library writes into, allocated once, and their
-        addresses (the hot path passes these ints)."""
-        n, size = self.num_actions, self.observation_size
-        self._tensor_buf = (ctypes.c_float * size)()
-        self._mask_buf = (ctypes.c_int8 * n)()
+        """The buffers the library writes into and the state of the game
+        that the environment keeps."""
+        n = self.num_actions
         self._players = players
-        self._returns_buf = (ctypes.c_double * players)()
-        self._out_int = ctypes.c_int()
-        self._out_size = ctypes.c_size_t()
-        self._out_move = ctypes.c_int32()
-        self._tensor_at = ctypes.addressof(self._tensor_buf)
-        self._mask_at = ctypes.addressof(self._mask_buf)
-        self._returns_at = ctypes.addressof(self._returns_buf)
-        self._out_int_at = ctypes.addressof(self._out_int)
-        self._out_size_at = ctypes.addressof(self._out_size)
-        self._out_move_at = ctypes.addressof(self._out_move)
+        self._make_buffers()
         # The move of each action, looked up once (crown_index_move).
         self._moves: List[Optional[int]] = [None] * n
         # The seat to move (None when the game is over or truncated), the
@@ -329,6 +328,28 @@ class CrownEnv(_AECEnv):
         self._returns_seen = bytes(ctypes.sizeof(self._returns_buf))
         self._returns_prev = [0.0] * players
         self._rewarded = False
+
+    # The attributes that _make_buffers makes: a copy makes its own.
+    _BUFFERS = ("_tensor_buf", "_mask_buf", "_returns_buf", "_out_int", "_out_size", "_out_move",
+                "_tensor_at", "_mask_at", "_returns_at", "_out_int_at", "_out_size_at",
+                "_out_move_at", "_numpy", "_tensor_np", "_mask_np")
+
+    def _make_buffers(self) -> None:
+        """The buffers the library writes into, allocated once, and their
+        addresses (the hot path passes these ints)."""
+        self._tensor_buf = (ctypes.c_float * self.observation_size)()
+        self._mask_buf = (ctypes.c_int8 * self.num_actions)()
+        self._returns_buf = (ctypes.c_double * self._players)()
+        self._out_int = ctypes.c_int()
+        self._out_size = ctypes.c_size_t()
+        self._out_move = ctypes.c_int32()
+        self._tensor_at = ctypes.addressof(self._tensor_buf)
+        self._mask_at = ctypes.addressof(self._mask_buf)
+        self._returns_at = ctypes.addressof(self._returns_buf)
+        self._out_int_at = ctypes.addressof(self._out_int)
+        self._out_size_at = ctypes.addressof(self._out_size)
+        self._out_move_at = ctypes.addressof(self._out_move)
+        self._mask_no = -1  # (no mask in the new buffer)
         try:
             numpy = importlib.import_module("numpy")
         except ImportError:
@@ -337,6 +358,26 @@ class CrownEnv(_AECEnv):
             self._numpy = numpy
             self._tensor_np = numpy.frombuffer(self._tensor_buf, dtype=numpy.float32)
             self._mask_np = numpy.frombuffer(self._mask_buf, dtype=numpy.int8)
+
+    # -- copies: copy.copy, copy.deepcopy and pickle give an independent
+    # environment (its game cloned, or saved and replayed), with buffers of
+    # its own; the original's buffers' addresses must not come along.
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """All but the buffers (see _BUFFERS)."""
+        state = self.__dict__.copy()
+        for name in self._BUFFERS:
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        """The state of __getstate__, with new buffers."""
+        self.__dict__.update(state)
+        self._make_buffers()
+
+    def __copy__(self) -> "CrownEnv":
+        """An independent copy, as copy.deepcopy's (as crown.Game's copy)."""
+        return copy.deepcopy(self)
 
     # -- PettingZoo's attributes
 
@@ -377,11 +418,17 @@ class CrownEnv(_AECEnv):
 
     # -- the cycle
 
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """Starts a new game: from `seed` (0..2**64-1), or from a seed drawn
+    def reset(self, seed: Optional[SupportsIndex] = None,
+              options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a new game: from `seed` (0..2**64-1, an int or anything
+        with __index__, such as numpy's integers), or from a seed drawn
         from the previous one (a fresh random seed the first time)."""
-        del options  # PettingZoo's reset argument; the game's options are fixed
+        # PettingZoo's reset argument, ignored: the game's options are fixed.
+        # (Not refused: PettingZoo's api_test passes options={"options": 1}.)
+        del options
         # (A bad seed raises here, before anything changes.)
+        if seed is not None:
+            seed = _integer(seed, "seed", _SEED_RANGE)
         game = Game(self._name, self._game_string,
                     self._seed_rng.getrandbits(64) if seed is None else seed)
         if seed is not None:
@@ -448,13 +495,15 @@ class CrownEnv(_AECEnv):
                 if status:
                     g._check(status)
                 self._mask_no = self._state_no
-        numpy = self._numpy
-        if numpy is None:
-            return {"observation": list(self._tensor_buf),
-                    "action_mask": list(self._mask_buf) if mover else [0] * self.num_actions}
-        return {"observation": self._tensor_np.copy(),
-                "action_mask": (self._mask_np.copy() if mover
-                                else numpy.zeros(self.num_actions, numpy.int8))}
+            # (Copied with the lock held: the buffers are shared, and another
+            # thread's observe would write its own seat's view into them.)
+            numpy = self._numpy
+            if numpy is None:
+                return {"observation": list(self._tensor_buf),
+                        "action_mask": list(self._mask_buf) if mover else [0] * self.num_actions}
+            return {"observation": self._tensor_np.copy(),
+                    "action_mask": (self._mask_np.copy() if mover
+                                    else numpy.zeros(self.num_actions, numpy.int8))}
 
     def last(self, observe: bool = True
              ) -> Tuple[Optional[Observation], float, bool, bool, Dict[str, Any]]:

@@ -60,7 +60,8 @@ allocation and the library clearing them, not a copy).
 
 Errors raise crown's exceptions with the library's message, which names the
 game of the batch ("game 3: action 17: move 1089 (beat GN with RQ) is not
-legal: ..."); a step that fails changes no game and no array.
+legal: ..."); a step that fails changes no game and no array.  A VectorEnv
+cannot be copied or pickled (TypeError): a copy would share the games.
 """
 
 import ctypes
@@ -523,6 +524,14 @@ class VectorEnv(_Base):  # type: ignore[misc]
         if h:
             self._batch = None
             self._free(h)
+
+    def _no_copy(self, *args: Any) -> Any:
+        """Refuses a copy: it would share the batch, which the first of the
+        two to be closed or collected would free under the other."""
+        raise TypeError("a VectorEnv cannot be copied or pickled: make another with the same "
+                        "arguments and reset it with the same seed, or copy a game with game(i)")
+
+    __copy__ = __deepcopy__ = __reduce_ex__ = __reduce__ = _no_copy
 
     def __enter__(self) -> "VectorEnv":
         return self

@@ -10,10 +10,14 @@ python-pettingzoo test sets it), which makes their absence a failure.
     python3 test_env.py [CLASS ...]
 """
 
+import copy
+import gc
 import os
+import pickle
 import random
 import subprocess
 import sys
+import threading
 import unittest
 import warnings
 
@@ -357,6 +361,89 @@ class Env(unittest.TestCase):
         e = CrownEnv("game_of_kingdoms", render_mode="ansi")
         e.reset(seed=1)
         self.assertIn("Game of Kingdoms", e.render())
+
+    def test_copies_are_independent(self):
+        # copy.copy, copy.deepcopy and pickle give an environment of its own
+        # (a search copies the environment to try moves): the same
+        # observations, then its steps leave the original alone, and it
+        # plays on once the original is gone.  (The copies wrote into the
+        # original's buffers, whose addresses they kept.)
+        def views(env):
+            return [(as_list(o["observation"]), as_list(o["action_mask"]))
+                    for o in map(env.observe, env.possible_agents)]
+
+        rng = random.Random(4)
+        for make in (copy.copy, copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))):
+            e = CrownEnv("kings_blood", players=3)
+            e.reset(seed=4)
+            for _ in range(3):
+                e.step(rng.choice(legal(e.last()[0]["action_mask"])))
+            d = make(e)
+            self.assertEqual(views(d), views(e))
+            self.assertEqual((d.agent_selection, d.rewards), (e.agent_selection, e.rewards))
+            before, state = views(e), e.state()
+            d.step(rng.choice(legal(d.last()[0]["action_mask"])))
+            self.assertNotEqual(views(d), before)
+            self.assertEqual((views(e), e.state()), (before, state))
+            del e
+            gc.collect()
+            for agent in d.agent_iter():
+                obs, _, term, trunc, _ = d.last()
+                seat = d.agent_name_mapping[agent]
+                self.assertEqual(as_list(obs["observation"]),
+                                 as_list(d.game.observation_tensor(seat)))
+                d.step(None if term or trunc else rng.choice(legal(obs["action_mask"])))
+
+    def test_observe_from_threads(self):
+        # Each agent's observation from its own thread is its own, never
+        # the seat another thread observed at the same time.
+        e = CrownEnv("kings_blood", players=4)
+        e.reset(seed=5)
+        want = {a: as_list(e.observe(a)["observation"]) for a in e.possible_agents}
+        self.assertEqual(len(set(map(tuple, want.values()))), 4)
+        wrong = []
+
+        def observe(agent):
+            for _ in range(2000):
+                if as_list(e.observe(agent)["observation"]) != want[agent]:
+                    wrong.append(agent)
+
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)
+        try:
+            threads = [threading.Thread(target=observe, args=(a,)) for a in e.possible_agents]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        finally:
+            sys.setswitchinterval(interval)
+        self.assertEqual(wrong, [])
+
+    def test_integers_of_other_types(self):
+        # Seeds and max_steps given as numpy integers (anything with
+        # __index__), as crown.Game and VectorEnv take them; bools refused.
+        class Index:
+            def __init__(self, value):
+                self.value = value
+
+            def __index__(self):
+                return self.value
+
+        e = CrownEnv("kings_blood", players=2)
+        e.reset(seed=Index(7))
+        state = e.state()
+        e.reset()
+        drawn = e.game.seed
+        e.reset(seed=7)
+        self.assertEqual(e.state(), state)
+        e.reset()
+        self.assertEqual(e.game.seed, drawn)
+        self.assertEqual(CrownEnv("kings_blood", max_steps=Index(5)).max_steps, 5)
+        with self.assertRaises(TypeError):
+            CrownEnv("kings_blood", max_steps=True)
+        with self.assertRaises(TypeError):
+            e.reset(seed=True)
 
     def test_spaces(self):
         e = CrownEnv("blood_bound", players=6)

@@ -3,7 +3,10 @@ environment against one crown.Game per slot, step by step, for every game;
 seeds, errors, copies, spaces, and the example programs.  Skipped where numpy
 does not import (a failure where CROWN_EXPECT_NUMPY is set)."""
 
+import copy
+import gc
 import os
+import pickle
 import subprocess
 import sys
 import unittest
@@ -302,6 +305,18 @@ class Errors(NeedsNumpy):
         with VectorEnv("blood_bound", num_envs=2, seed=1) as env:
             pass
         self.assertTrue(env.closed)
+
+    def test_copies_are_refused(self):
+        # A copy would share the batch, which the first of the two to go
+        # frees under the other (copy.copy did: a crash).
+        env = VectorEnv("blood_bound", num_envs=2, seed=1)
+        for make in (copy.copy, copy.deepcopy, pickle.dumps):
+            with self.assertRaises(TypeError) as caught:
+                make(env)
+            self.assertIn("cannot be copied", str(caught.exception))
+        gc.collect()
+        env.step(np.argmax(env.action_mask, axis=1))
+        env.close()
 
 
 class Arrays(NeedsNumpy):
