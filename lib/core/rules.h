@@ -113,11 +113,15 @@ static inline int crown_popcount64(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+/* crown_select_in_byte[b][k]: the place of the k-th set bit of the byte b
+ * (k below its count; rng.c). */
+extern const uint8_t crown_select_in_byte[256][8];
+
 /* The place of the k-th set bit of x (0-based, from the lowest), k below
  * x's count: the k-th card of a pile, for a draw.  Without a branch (k is
  * random: the exit of a loop clearing k bits would be mispredicted): the
- * byte holding it from the bytes' running counts, then halving within the
- * byte with the counts of its nibbles and pairs. */
+ * byte holding it from the bytes' running counts, then the bit within the
+ * byte from a table. */
 static inline int crown_select64(uint64_t x, unsigned k)
 {
     const uint64_t ones = 0x0101010101010101ULL;
@@ -129,15 +133,7 @@ static inline int crown_select64(uint64_t x, unsigned k)
     uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
     unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
     k -= (unsigned)((upto << 8) >> shift & 0xff);
-    unsigned c = (unsigned)(n4 >> shift) & 0xf, t = k >= c;
-    shift += 4 * t;
-    k -= c * t;
-    c = (unsigned)(n2 >> shift) & 3;
-    t = k >= c;
-    shift += 2 * t;
-    k -= c * t;
-    c = (unsigned)(x >> shift) & 1;
-    return (int)(shift + (k >= c));
+    return (int)shift + crown_select_in_byte[(x >> shift) & 0xff][k & 7];
 }
 
 void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
