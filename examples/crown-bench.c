@@ -466,6 +466,19 @@ static int rep_inlib(bench *b, timing *t)
     return 0;
 }
 
+/* A random playout on g, a handle of its own, freed at its end; counts the
+ * decisions in t->units. */
+static int play_and_free(bench *b, crown_game *g, timing *t)
+{
+    long d = 0;
+    int rc = play_random(g, b->moves, b->max, &b->rng, &d, NULL, 0);
+    if (rc)
+        fail_game("playout", g);
+    crown_free(g);
+    t->units += d;
+    return rc;
+}
+
 /* The decisions of a playout such as crown_playouts plays, not timed:
  * through the public loop from a copy of the root with a new seed (so that
  * its chance outcomes are drawn afresh, as crown_playouts draws them; the
@@ -474,15 +487,9 @@ static int rep_inlib(bench *b, timing *t)
 static int rep_inlib_len(bench *b, timing *t)
 {
     crown_game *g;
-    long d = 0;
     if (crown_resample(b->root, CROWN_OMNISCIENT, next(&b->rng), &g))
         return fail_game("resample", b->root);
-    int rc = play_random(g, b->moves, b->max, &b->rng, &d, NULL, 0);
-    if (rc)
-        fail_game("playout", g);
-    crown_free(g);
-    t->units += d;
-    return rc;
+    return play_and_free(b, g, t);
 }
 
 static int rep_clone10(bench *b, timing *t)
@@ -570,15 +577,9 @@ static int rep_new(bench *b, timing *t)
 static int rep_from_new(bench *b, timing *t)
 {
     crown_game *g;
-    long d = 0;
     if (crown_new(&g, b->name, b->options, next(&b->rng)))
         return fail_game("crown_new", NULL);
-    int rc = play_random(g, b->moves, b->max, &b->rng, &d, NULL, 0);
-    if (rc)
-        fail_game("playout", g);
-    crown_free(g);
-    t->units += d;
-    return rc;
+    return play_and_free(b, g, t);
 }
 
 /* A random playout from the work handle reset to the root, with a clone of
