@@ -8,8 +8,12 @@
  *   apply+undo ns per pair: crown_apply of a random legal move, then
  *              crown_undo, at every position along random games
  *   playout    ns per whole random playout from the dealt position
- *   in-library ns per decision of crown_playouts (the same random playouts
- *              played inside the library, the game left as it was)
+ *   in-library ns per decision of crown_playouts (random playouts played
+ *              inside the library, the game left as it was), the decisions
+ *              per playout counted in the same kind of playouts through the
+ *              public loop (a copy of the dealt position with a seed of its
+ *              own for each, since crown_playouts draws every chance
+ *              outcome afresh)
  *   clone      ns per crown_clone + crown_free, 10 decisions in and at the end
  *   save, load ns per history entry of finished games (crown_serialize,
  *              crown_deserialize + crown_free), and load against a replay of
@@ -340,7 +344,7 @@ typedef struct bench {
 } bench;
 
 typedef struct results {
-    timing floor, playout, inlib, pair_a, pair_b, clone10, cloneend, save, load, replay;
+    timing floor, playout, inlib, inlib_len, pair_a, pair_b, clone10, cloneend, save, load, replay;
     timing fresh, from_new, clone_each; /* measure_starts */
     long pair_units, save_entries, load_entries, replay_entries;
     long allocs, alloc_decisions;
@@ -462,6 +466,32 @@ static int rep_inlib(bench *b, timing *t)
     return 0;
 }
 
+/* A random playout on g, a handle of its own, freed at its end; counts the
+ * decisions in t->units. */
+static int play_and_free(bench *b, crown_game *g, timing *t)
+{
+    long d = 0;
+    int rc = play_random(g, b->moves, b->max, &b->rng, &d, NULL, 0);
+    if (rc)
+        fail_game("playout", g);
+    crown_free(g);
+    t->units += d;
+    return rc;
+}
+
+/* The decisions of a playout such as crown_playouts plays, not timed:
+ * through the public loop from a copy of the root with a new seed (so that
+ * its chance outcomes are drawn afresh, as crown_playouts draws them; the
+ * playouts of `decision` all draw the root's).  Counts decisions in units
+ * and playouts in reps. */
+static int rep_inlib_len(bench *b, timing *t)
+{
+    crown_game *g;
+    if (crown_resample(b->root, CROWN_OMNISCIENT, next(&b->rng), &g))
+        return fail_game("resample", b->root);
+    return play_and_free(b, g, t);
+}
+
 static int rep_clone10(bench *b, timing *t)
 {
     crown_game *c;
@@ -547,15 +577,9 @@ static int rep_new(bench *b, timing *t)
 static int rep_from_new(bench *b, timing *t)
 {
     crown_game *g;
-    long d = 0;
     if (crown_new(&g, b->name, b->options, next(&b->rng)))
         return fail_game("crown_new", NULL);
-    int rc = play_random(g, b->moves, b->max, &b->rng, &d, NULL, 0);
-    if (rc)
-        fail_game("playout", g);
-    crown_free(g);
-    t->units += d;
-    return rc;
+    return play_and_free(b, g, t);
 }
 
 /* A random playout from the work handle reset to the root, with a clone of
@@ -780,7 +804,8 @@ static int measure(const char *name, const char *options, double seconds, uint64
         r->allocs += allocations - a0;
         r->alloc_decisions += r->playout.units - d0;
         floor_run(&f, round * 0.07, &r->floor);
-        if (run_for(&b, round * 0.08, rep_inlib, &r->inlib))
+        if (run_for(&b, round * 0.08, rep_inlib, &r->inlib) ||
+            run_for(&b, round * 0.05, rep_inlib_len, &r->inlib_len))
             goto done;
         if (measure_pairs(&b, round * 0.12, r))
             goto done;
@@ -1005,8 +1030,9 @@ static figures figures_of(const results *r)
     x.playout = r->playout.sec * 1e9 / (double)r->playout.reps;
     x.moves = (double)r->playout.units / (double)r->playout.reps;
     /* ns per decision of crown_playouts, with the decisions per playout of
-     * the API loop (the same random games in distribution) */
-    x.inlib = r->inlib.sec * 1e9 / (double)r->inlib.reps / x.moves;
+     * the same random games through the API (rep_inlib_len) */
+    x.inlib = r->inlib.sec * 1e9 / (double)r->inlib.reps /
+              ((double)r->inlib_len.units / (double)r->inlib_len.reps);
     x.pair = (r->pair_b.sec - r->pair_a.sec) * 1e9 / (double)r->pair_units;
     x.clone10 = r->clone10.sec * 1e9 / (double)r->clone10.units;
     x.cloneend = r->cloneend.sec * 1e9 / (double)r->cloneend.units;

@@ -285,6 +285,106 @@ START_TEST(weighted_chance_follows_the_weights)
 }
 END_TEST
 
+/* A playout as crown_playout documents its draws: the generator seeded from
+ * (seed, the "playout" stream), one crown_rng_below per chance node (the
+ * k-th of the game's outcomes, or by the weights of the listed ones) and per
+ * decision (the k-th legal move), in that order.  crown_playout must give
+ * what this gives: a faster playout may not change a playout's game. */
+static void reference_playout(crown_game *g, uint64_t seed, double *out)
+{
+    const crown_rules *r = g->rules;
+    unsigned char *s = malloc(r->state_size);
+    crown_move *moves = malloc(r->max_moves * sizeof *moves);
+    uint32_t *w = malloc(r->max_moves * sizeof *w);
+    ck_assert(s && moves && w);
+    crown_rng rng;
+    crown_rng_seed(&rng, seed, 0x706c61796f7574ULL);
+    memcpy(s, g->state, r->state_size);
+    for (;;) {
+        int who = r->current(g->config, s);
+        if (who == CROWN_TERMINAL)
+            break;
+        if (who == CROWN_CHANCE && r->chance_nth) {
+            size_t n = r->chance_count(g->config, s);
+            r->apply(g->config, s, r->chance_nth(g->config, s, crown_rng_below(&rng, n)));
+            continue;
+        }
+        size_t n = r->legal(g->config, s, moves), k = 0;
+        ck_assert_uint_gt(n, 0);
+        if (who == CROWN_CHANCE && r->chance_weights) {
+            r->chance_weights(g->config, s, w);
+            uint64_t total = 0;
+            for (size_t i = 0; i < n; i++)
+                total += w[i];
+            uint64_t x = crown_rng_below(&rng, total);
+            for (; k + 1 < n && x >= w[k]; k++)
+                x -= w[k];
+        } else {
+            k = (size_t)crown_rng_below(&rng, n);
+        }
+        r->apply(g->config, s, moves[k]);
+    }
+    r->returns(g->config, s, out);
+    free(s);
+    free(moves);
+    free(w);
+}
+
+/* crown_playout against reference_playout at every position of a random
+ * game of g (which it plays to its end), for a few seeds each. */
+static long check_playouts_along(crown_game *g, uint64_t seed)
+{
+    long checked = 0;
+    size_t max = g->rules->max_moves, n;
+    crown_move *moves = malloc(max * sizeof *moves);
+    ck_assert_ptr_nonnull(moves);
+    for (int step = 0;; step++) {
+        for (uint64_t k = 0; k < 3; k++) {
+            double want[64], got[64];
+            reference_playout(g, seed * 1000 + (uint64_t)step * 3 + k, want);
+            OK(crown_playout(g, seed * 1000 + (uint64_t)step * 3 + k, got, 64, &n));
+            for (size_t p = 0; p < n; p++)
+                ck_assert_msg(want[p] == got[p], "%s, seed %llu, step %d: seat %zu has %g, not %g",
+                              g->rules->name, (unsigned long long)seed, step, p, got[p], want[p]);
+            checked++;
+        }
+        int who;
+        OK(crown_current_player(g, &who));
+        if (who == CROWN_TERMINAL)
+            break;
+        OK(crown_legal_moves(g, moves, max, &n));
+        OK(crown_apply(g, moves[(seed + (uint64_t)step * 7) % n]));
+    }
+    free(moves);
+    return checked;
+}
+
+START_TEST(playouts_draw_as_documented)
+{
+    static const char *const sets[][2] = {
+        {"game_of_kingdoms", "players=3,variant=ruthless"},
+        {"game_of_kingdoms", "players=4,chance=explicit"},
+        {"kings_family", ""},
+        {"kings_blood", "players=4,advanced=on"},
+        {"kings_blood", "players=3,chance=explicit"},
+        {"blood_bound", "players=9"},
+    };
+    long checked = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            crown_game *g;
+            OK(crown_new(&g, sets[i][0], sets[i][1], seed));
+            checked += check_playouts_along(g, seed);
+            crown_free(g);
+        }
+    /* The toy game draws its chance by the weights of the listed outcomes. */
+    crown_game *t = toy("", 5);
+    checked += check_playouts_along(t, 5);
+    crown_free(t);
+    ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
 START_TEST(a_state_without_moves_is_an_internal_error)
 {
     crown_game *g = toy("faults=1", 2);
@@ -455,6 +555,7 @@ int main(void)
     Suite *s = suite_create("core");
     TCase *tc = tcase_create("toy game");
     tcase_add_test(tc, weighted_chance_follows_the_weights);
+    tcase_add_test(tc, playouts_draw_as_documented);
     tcase_add_test(tc, a_state_without_moves_is_an_internal_error);
     tcase_add_test(tc, a_move_without_an_index_is_an_internal_error);
     tcase_add_test(tc, a_determinization_that_does_not_replay_is_an_internal_error);

@@ -109,6 +109,16 @@ START_TEST(select_finds_the_kth_set_bit)
         }
         ck_assert_int_eq(crown_popcount64(x), __builtin_popcountll(x));
     }
+    /* Every value of a byte, in every byte, below bits set and not. */
+    for (unsigned b = 1; b < 256; b++)
+        for (unsigned at = 0; at < 64; at += 8)
+            for (int low = 0; low < 2; low++) {
+                uint64_t x = (uint64_t)b << at | (low ? (1ULL << at) - 1 : 0), y = x;
+                for (unsigned k = 0; y; k++, y &= y - 1) {
+                    ck_assert_int_eq(crown_select64(x, k), __builtin_ctzll(y));
+                    checked++;
+                }
+            }
     ck_assert_int_gt(checked, 500000);
 }
 END_TEST

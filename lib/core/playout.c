@@ -7,6 +7,19 @@
 
 #include "core.h"
 
+/* A draw below n (crown_rng_below(r, n)) whose first output, *next, was
+ * computed ahead, while the game listed its moves; the output after the
+ * draw is computed ahead in turn.  n = 0 draws nothing and gives 0, as
+ * crown_rng_below does. */
+static inline uint64_t draw_below(crown_rng *r, uint64_t *next, uint64_t n)
+{
+    if (n == 0)
+        return 0;
+    uint64_t k = crown_rng_below_from(r, *next, n);
+    *next = crown_rng_next(r);
+    return k;
+}
+
 /* One random playout on the handle's playout block, from the current state;
  * the returns at its end in out.  The game's state and history are not
  * touched; the cached legal moves are (their buffer is reused). */
@@ -15,6 +28,7 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
     const crown_rules *r = g->rules;
     crown_rng rng;
     crown_rng_seed(&rng, seed, 0x706c61796f7574ULL); /* its own stream: "playout" */
+    uint64_t next = crown_rng_next(&rng);
     memcpy(g->pstate, g->state, r->state_size);
     g->legal_valid = 0; /* the scratch list is reused */
     for (;;) {
@@ -23,8 +37,8 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
             break;
         if (who == CROWN_CHANCE && r->chance_nth) {
             size_t n = r->chance_count(g->config, g->pstate);
-            r->apply(g->config, g->pstate, r->chance_nth(g->config, g->pstate,
-                                                         crown_rng_below(&rng, n)));
+            r->apply(g->config, g->pstate,
+                     r->chance_nth(g->config, g->pstate, draw_below(&rng, &next, n)));
             continue;
         }
         size_t n = r->legal(g->config, g->pstate, g->scratch);
@@ -36,11 +50,11 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
             uint64_t total = 0;
             for (size_t i = 0; i < n; i++)
                 total += g->weights[i];
-            uint64_t x = crown_rng_below(&rng, total);
+            uint64_t x = draw_below(&rng, &next, total);
             for (k = 0; k + 1 < n && x >= g->weights[k]; k++)
                 x -= g->weights[k];
         } else {
-            k = (size_t)crown_rng_below(&rng, n);
+            k = (size_t)draw_below(&rng, &next, n);
         }
         r->apply(g->config, g->pstate, g->scratch[k]);
     }

@@ -113,11 +113,15 @@ static inline int crown_popcount64(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+/* crown_select_in_byte[b][k]: the place of the k-th set bit of the byte b
+ * (k below its count; rng.c). */
+extern const uint8_t crown_select_in_byte[256][8];
+
 /* The place of the k-th set bit of x (0-based, from the lowest), k below
  * x's count: the k-th card of a pile, for a draw.  Without a branch (k is
  * random: the exit of a loop clearing k bits would be mispredicted): the
- * byte holding it from the bytes' running counts, then halving within the
- * byte with the counts of its nibbles and pairs. */
+ * byte holding it from the bytes' running counts, then the bit within the
+ * byte from a table. */
 static inline int crown_select64(uint64_t x, unsigned k)
 {
     const uint64_t ones = 0x0101010101010101ULL;
@@ -129,19 +133,52 @@ static inline int crown_select64(uint64_t x, unsigned k)
     uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
     unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
     k -= (unsigned)((upto << 8) >> shift & 0xff);
-    unsigned c = (unsigned)(n4 >> shift) & 0xf, t = k >= c;
-    shift += 4 * t;
-    k -= c * t;
-    c = (unsigned)(n2 >> shift) & 3;
-    t = k >= c;
-    shift += 2 * t;
-    k -= c * t;
-    c = (unsigned)(x >> shift) & 1;
-    return (int)(shift + (k >= c));
+    return (int)shift + crown_select_in_byte[(x >> shift) & 0xff][k & 7];
 }
 
 void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
-uint64_t crown_rng_next(crown_rng *r);
+
+/* The generator's next output.  Inline (with crown_rng_below_from): a
+ * playout draws at every step, and a call costs a good part of a draw. */
+static inline uint64_t crown_rng_next(crown_rng *r)
+{
+    r->s += 0x9e3779b97f4a7c15ULL;
+    uint64_t z = r->s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* floor((2^64 - 1) / n) for 0 < n < CROWN_RECIPROCALS (rng.c): the draws
+ * below that many need no division. */
+#define CROWN_RECIPROCALS 1024
+extern const uint64_t crown_reciprocal[CROWN_RECIPROCALS];
+
+/* Uniform in [0, n), n > 0, without modulo bias, where x is the
+ * generator's next output, already drawn (crown_rng_next): the draw
+ * crown_rng_below(r, n) makes, with its first output computed before n is
+ * known (a playout computes it while the game lists its moves). */
+static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n)
+{
+    /* Reject the top partial block so every residue is equally likely:
+     * with m = floor((2^64 - 1) / n), the full blocks end at m * n. */
+    uint64_t m = n < CROWN_RECIPROCALS ? crown_reciprocal[n] : UINT64_MAX / n;
+    uint64_t limit = m * n;
+    while (x >= limit)
+        x = crown_rng_next(r);
+#if defined(__SIZEOF_INT128__)
+    /* x % n without a division: q = floor(x * m / 2^64) is floor(x / n) or
+     * one below it (x / n - x * m / 2^64 = x * (2^64 - n * m) / (n * 2^64),
+     * and 0 < 2^64 - n * m <= n). */
+    uint64_t q = (uint64_t)(((unsigned __int128)x * m) >> 64), rem = x - q * n;
+    if (rem >= n)
+        rem -= n;
+    return rem;
+#else
+    return x % n;
+#endif
+}
+
 /* Uniform in [0, n), n > 0, without modulo bias. */
 uint64_t crown_rng_below(crown_rng *r, uint64_t n);
 
