@@ -319,11 +319,31 @@ class Env(unittest.TestCase):
             if term or trunc:
                 self.assertTrue(trunc and not term)
                 self.assertFalse(any(as_list(obs["action_mask"])))
+                self.assertEqual(e.infos[agent]["returns"], 0.0)
                 e.step(None)
             else:
                 e.step(legal(obs["action_mask"])[0])
                 steps += 1
         self.assertEqual(steps, 5)
+
+    def test_truncated_match_gives_the_returns_so_far(self):
+        # A match of Game of Kingdoms truncated after its first game ended:
+        # each agent's info holds what the match gave it so far.
+        e = CrownEnv("game_of_kingdoms", players=2, games=3, max_steps=150)
+        e.reset(seed=3)
+        seen = None
+        for agent in e.agent_iter():
+            obs, _, term, trunc, info = e.last()
+            if term or trunc:
+                self.assertTrue(trunc and not term)
+                if seen is None:
+                    seen = e.game.returns()
+                    self.assertNotEqual(seen, [0.0, 0.0])
+                self.assertEqual(info["returns"], seen[info["seat"]])
+                e.step(None)
+            else:
+                e.step(legal(obs["action_mask"])[0])
+        self.assertIsNotNone(seen)
 
     def test_misuse(self):
         e = CrownEnv("kings_blood", players=2)
