@@ -25,6 +25,8 @@ import crown
 from crown.env import CrownEnv
 
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                        "python")
 
 # Every game with its typical option sets, match play and max_steps:
 # (name, keywords of CrownEnv).
@@ -595,6 +597,24 @@ class PettingZoo(unittest.TestCase):
         e.reset = lambda seed=None, options=None: reset(KF_OVER_AT_RESET)
         e.reset()
         self.quietly(play_test, e, e.last()[0], 100)
+
+
+class Examples(unittest.TestCase):
+    def test_bench_env(self):
+        # The benchmark of docs/performance.md runs and reports every game.
+        bench = os.path.join(EXAMPLES, "bench_env.py")
+        env = dict(os.environ)
+        env["PYTHONPATH"] = PACKAGE_DIR + os.pathsep + env.get("PYTHONPATH", "")
+        result = subprocess.run([sys.executable, bench, "--seconds", "0.02", "--rounds", "1",
+                                 "--no-c", "--no-uno", "--json"], env=env,
+                                capture_output=True, text=True, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        import json
+        rows = json.loads(result.stdout)["configs"]
+        self.assertEqual({r["game"] for r in rows},
+                         {"game_of_kingdoms", "kings_family", "kings_blood", "blood_bound"})
+        for r in rows:
+            self.assertGreater(r["steps_per_s"], 0, r)
 
 
 if __name__ == "__main__":
