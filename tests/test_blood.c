@@ -1723,6 +1723,142 @@ START_TEST(structured_views_number_identical_cards_by_place)
 }
 END_TEST
 
+/* Does the list of legal moves hold m? */
+static int legal_has(crown_game *g, crown_move m)
+{
+    crown_move ms[CROWN_MAX_MOVES_HINT];
+    size_t n;
+    OK(crown_legal_moves(g, ms, CROWN_MAX_MOVES_HINT, &n));
+    for (size_t i = 0; i < n; i++)
+        if (ms[i] == m)
+            return 1;
+    return 0;
+}
+
+START_TEST(decision_moves_name_identical_cards_by_face)
+{
+    /* Seat 1 holds the first Assassination (72); the pile the others.  The
+     * draw is the face 72 (weight 2), it gives seat 0 copy 73, and seat 0's
+     * moves name it 72: which copy a seat drew depends on the other seats'
+     * hidden draws, so a move naming it would tell what the seat cannot
+     * know. */
+    crown_game *g = game("players=2");
+    const char *const hands[] = {"B5f R2m", "assassination Y3m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    int a = id("assassination"), b3m = id("B3m");
+    ck_assert(holds(g, 1, "assassination"));
+    play(g, "draw");
+    crown_move out[128];
+    double prob[128];
+    size_t n;
+    OK(crown_chance_outcomes(g, out, prob, 128, &n));
+    int found = 0;
+    for (size_t i = 0; i < n; i++) {
+        ck_assert(out[i] != a + 1 && out[i] != a + 2);
+        found |= out[i] == a;
+    }
+    ck_assert(found);
+    /* A copy's id is not an outcome, and says why. */
+    uint64_t before, after;
+    OK(crown_state_hash(g, &before));
+    ck_assert_int_eq(crown_apply(g, a + 1), CROWN_EILLEGAL);
+    ck_assert_ptr_nonnull(strstr(crown_last_error(g), "identical cards are one chance outcome, "
+                                                      "named by the lowest id of the deck's "
+                                                      "identical cards (card 72, not 73)"));
+    OK(crown_state_hash(g, &after));
+    ck_assert(before == after);
+    OK(crown_apply(g, a));
+    ck_assert(gn_set_has(&st(g)->hand[0], a + 1) && gn_set_has(&st(g)->hand[1], a));
+    /* Seat 0 may play the card just drawn: named 72. */
+    ck_assert(legal_has(g, CROWN_KB_EVENT(a, b3m)));
+    ck_assert(!legal_has(g, CROWN_KB_EVENT(a + 1, b3m)));
+    OK(crown_state_hash(g, &before));
+    ck_assert_int_eq(crown_apply(g, CROWN_KB_EVENT(a + 1, b3m)), CROWN_EILLEGAL);
+    ck_assert_ptr_nonnull(strstr(crown_last_error(g), "identical cards are one move, named by "
+                                                      "the lowest id of the deck's identical "
+                                                      "cards (card 72, not 73)"));
+    OK(crown_state_hash(g, &after));
+    ck_assert(before == after);
+    char text[64];
+    size_t tlen;
+    OK(crown_move_to_text(g, CROWN_KB_EVENT(a, b3m), text, sizeof text, &tlen));
+    ck_assert_str_eq(text, "assassination on B3m");
+    crown_move m;
+    OK(crown_move_from_text(g, "assassination on B3m", &m));
+    ck_assert_int_eq(m, CROWN_KB_EVENT(a, b3m));
+    OK(crown_apply(g, m));
+    ck_assert(!gn_set_has(&st(g)->hand[0], a + 1) && gn_set_has(&st(g)->hand[1], a));
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_moves_name_identical_characters_by_place)
+{
+    /* Two B3m in the Genealogy, id 0 at x 8 and id 1 at x 0: the moves name
+     * the one at x 0 as 0 and the one at x 8 as 1, as the views do. */
+    crown_game *g = game("players=2,advanced=on,deck=B3m B3m B5f Y1m R9m R1f G4f G4f G4f Y9m "
+                         "Y8m Y7m Y6m Y5m Y4m");
+    const char *const hands[] = {"B5f Y1m R9m", "G4f R1f"};
+    setup(g, hands, "B3m@0,8 B3m@0,0 G4f@0,-8 kings-blood>B3m", "rest");
+    ck_assert(placed(g, "B3m", 0, 8));
+    int b5f = id("B5f");
+    ck_assert(legal_has(g, CROWN_KB_PLAY(b5f, 0, 0)) && legal_has(g, CROWN_KB_PLAY(b5f, 1, 1)));
+    char text[64];
+    size_t tlen;
+    OK(crown_move_to_text(g, CROWN_KB_PLAY(b5f, 1, 1), text, sizeof text, &tlen));
+    ck_assert_str_eq(text, "play B5f right of B3m@0,8");
+    OK(crown_move_to_text(g, CROWN_KB_PLAY(b5f, 0, 0), text, sizeof text, &tlen));
+    ck_assert_str_eq(text, "play B5f left of B3m@0,0");
+    crown_move m;
+    OK(crown_move_from_text(g, "play B5f right of B3m@0,8", &m));
+    ck_assert_int_eq(m, CROWN_KB_PLAY(b5f, 1, 1));
+    OK(crown_apply(g, m));
+    ck_assert(placed(g, "B5f", 0, 10));
+    crown_free(g);
+}
+END_TEST
+
+/* Along random games, a game resampled for the seat to move offers it the
+ * very moves of the real one. */
+static void resampled_moves_are_the_same(const char *options, int games)
+{
+    for (int seed = 1; seed <= games; seed++) {
+        crown_game *g = new_game("kings_blood", options, (uint64_t)seed);
+        trng r = {(uint64_t)seed};
+        for (int step = 0; step < 400 && !terminal(g); step++) {
+            crown_move ms[CROWN_MAX_MOVES_HINT], rs[CROWN_MAX_MOVES_HINT];
+            size_t n, k;
+            OK(crown_legal_moves(g, ms, CROWN_MAX_MOVES_HINT, &n));
+            int p = current(g);
+            if (p >= 0 && step % 3 == 0) {
+                crown_game *d;
+                OK(crown_resample(g, p, (uint64_t)step, &d));
+                OK(crown_legal_moves(d, rs, CROWN_MAX_MOVES_HINT, &k));
+                ck_assert_msg(k == n && memcmp(ms, rs, n * sizeof *ms) == 0,
+                              "%s, seed %d, step %d: the resampled game offers seat %d other "
+                              "moves", options, seed, step, p);
+                crown_free(d);
+            }
+            OK(crown_apply(g, ms[trng_below(&r, n)]));
+        }
+        crown_free(g);
+    }
+}
+
+START_TEST(decision_resample_offers_the_same_moves)
+{
+    resampled_moves_are_the_same("players=4", 40);
+    resampled_moves_are_the_same("players=3,advanced=on", 30);
+    /* Each face twice, the copies far apart in the list. */
+    resampled_moves_are_the_same(
+        "players=3,deck=B1m B2f-skip Y3m G4f R5m-reverse B6m Y7f G8f-draw3 R9m B1f Y2m G3f R4m "
+        "B5f Y6m G7m R8m B9f assassination exile new-connection enthronement B1m B2f-skip Y3m "
+        "G4f R5m-reverse B6m Y7f G8f-draw3 R9m B1f Y2m G3f R4m B5f Y6m G7m R8m B9f assassination "
+        "exile new-connection enthronement",
+        30);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_blood");
@@ -1780,6 +1916,9 @@ int main(void)
     tcase_add_test(tc, decision_counters_saturate);
     tcase_add_test(tc, decision_a_match_needs_more_characters_than_the_deal_gives);
     tcase_add_test(tc, decision_lifted_card_names_no_target);
+    tcase_add_test(tc, decision_moves_name_identical_cards_by_face);
+    tcase_add_test(tc, decision_moves_name_identical_characters_by_place);
+    tcase_add_test(tc, decision_resample_offers_the_same_moves);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

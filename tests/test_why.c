@@ -478,10 +478,11 @@ static void kbg_probe_drawn(crown_game *g, int *hits)
             continue;
         GN_FOR(&s->gn.active, t) {
             char msg[256];
-            crown_move m = cfg->deck.card[c].kind == KB_CHARACTER ? CROWN_KB_PLAY(c, t, 0)
-                                                                  : CROWN_KB_EVENT(c, t);
+            int f = cfg->deck.face[c]; /* moves name faces */
+            crown_move m = cfg->deck.card[c].kind == KB_CHARACTER ? CROWN_KB_PLAY(f, t, 0)
+                                                                  : CROWN_KB_EVENT(f, t);
             if (cfg->deck.card[c].kind == KB_EVENT && cfg->deck.card[c].event == KB_EXILE)
-                m = CROWN_KB_EXILE(c, t, 0);
+                m = CROWN_KB_EXILE(f, t, 0);
             if (!gn_set_many(&s->hand[s->player]) || c == cfg->kings_blood)
                 continue; /* (the last card: that reason comes first) */
             refused(g, m, "only the card just drawn, ", msg, sizeof msg);

@@ -11,9 +11,15 @@
  * Cards: the deck's cards are ids 0..n-1 in the order of the deck list (the
  * default deck's order is in docs/kings-blood-cards.md); in King's Blood
  * with the advanced rules, id n is the King's Blood card.  Identical cards
- * are one move: a move names the lowest id of the identical cards it could
- * play, and a chance outcome the lowest id of the identical cards it could
- * draw.
+ * are one move and one chance outcome.  In King's Blood a move names such
+ * a card by its face, the lowest id among the deck's identical cards (the
+ * id the observations give it), whichever copy a hand holds or the pile
+ * gives, so that a move tells a player nothing of which copies other seats
+ * drew; identical Characters of the Genealogy (custom decks) are named by
+ * place, the k-th of a face in the rows (top to bottom, left to right) by
+ * the face's k-th id.  In King's Family (one player, who sees every card
+ * he drew) a move names the lowest id of the identical cards in the hand,
+ * and a chance outcome the lowest id of the identical cards in the pile.
  *
  * Moves: kind << 20 | seat << 16 | card << 8 | target << 1 | side, where
  * side is 0 for left and 1 for right, target a card of the Genealogy and

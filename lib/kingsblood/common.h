@@ -30,6 +30,10 @@ typedef struct kb_faces {
     /* The ids of each kind of card ascending (list[KB_L_NONE] is {0}), and
      * each id's place in each list (0xFF: not there), for the action
      * index. */
+    /* Does the deck hold identical Characters (custom decks only)?  Then
+     * the Genealogy can hold copies of a face, and moves name them by
+     * place (kb_place_id). */
+    uint8_t twin_characters;
     uint8_t nlist[KB_LISTS];
     uint8_t list[KB_LISTS][KB_MAX_DECK + 1];
     uint8_t rank[KB_LISTS][KB_MAX_DECK + 1];

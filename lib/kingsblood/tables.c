@@ -95,6 +95,7 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
     for (int i = 0; i < d->n; i++)
         if (d->card[i].kind == KB_CHARACTER) {
             gn_set_add(&f->characters, i);
+            f->twin_characters |= d->face[i] != i;
             if (d->card[i].ability != KB_PLAIN)
                 gn_set_add(&f->abilities, i);
         } else if (d->card[i].kind == KB_EVENT) {

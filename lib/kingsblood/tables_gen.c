@@ -86,6 +86,7 @@ int main(int argc, char **argv)
     fputs(",\n", f);
     put_sets(f, "colour", x.colour, 4);
     put_sets(f, "number", x.number, 10);
+    fprintf(f, "    .twin_characters = %u,\n", x.twin_characters);
     fputs("    .nlist = ", f);
     put_bytes(f, x.nlist, KB_LISTS);
     fputs(",\n", f);

@@ -243,6 +243,21 @@ int kbg_check(const void *config, const void *state, crown_err *err);
 /* why_illegal.c */
 void kbg_why_illegal(const void *config, const void *state, crown_move move, crown_buf *b);
 
+/* move_ids.c: the moves as the API shows them, their cards named by face
+ * (the table's legal, chance_nth, apply, why_illegal,
+ * move_parse, move_text and move_text_seen), and the translations both ways. */
+crown_move kbg_move_shown(const kbg_config *cfg, const kbg_state *s, crown_move m);
+crown_move kbg_move_inner(const kbg_config *cfg, const kbg_state *s, crown_move m);
+size_t kbg_shown_legal(const void *config, const void *state, crown_move *out);
+crown_move kbg_shown_chance_nth(const void *config, const void *state, size_t k);
+void kbg_shown_apply(const void *config, void *state, crown_move m);
+void kbg_shown_why_illegal(const void *config, const void *state, crown_move m, crown_buf *b);
+int kbg_shown_move_parse(const void *config, const void *state, const char *text,
+                         crown_move *out);
+void kbg_shown_move_text(const void *config, const void *state, crown_move m, crown_buf *b);
+void kbg_shown_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
+                              crown_buf *b);
+
 /* rules.c: the table. */
 extern const crown_rules crown_blood_rules;
 

@@ -15,7 +15,9 @@
  * same face from the hand and the same places of the Genealogy.  A history
  * whose decisions the new cards would make illegal (a pass while holding a
  * playable card) is drawn again; after a few failures the history is kept
- * as it was.
+ * as it was.  The work is done on the moves as the state holds them (the
+ * copies, kbg_move_inner); the history given and the one written are the
+ * moves as the API shows them (move_ids.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +84,8 @@ static int in_list(const crown_move *a, size_t n, crown_move m)
     return 0;
 }
 
+/* hist: the moves as the state holds them (kbg_move_inner); out: as the
+ * API shows them. */
 static int rs_attempt(const kbg_config *cfg, const crown_move *hist, size_t n,
                       const rs_info *info, const crown_move *assigned, crown_move *out,
                       kbg_state *a, kbg_state *b, crown_move *legal)
@@ -98,14 +102,14 @@ static int rs_attempt(const kbg_config *cfg, const crown_move *hist, size_t n,
         size_t k = kbg_legal(cfg, b, legal);
         if (!in_list(legal, k, t))
             return -1;
-        out[i] = t;
+        out[i] = kbg_move_shown(cfg, b, t);
         kbg_apply(cfg, a, hist[i]);
         kbg_apply(cfg, b, t);
     }
     return 0;
 }
 
-int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewer,
+int kbg_resample(const void *config, const crown_move *shown, size_t n, int viewer,
                  crown_rng *rng, crown_move *out, void *scratch)
 {
     const kbg_config *cfg = config;
@@ -114,8 +118,9 @@ int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewe
     crown_move *assigned = malloc((n ? n : 1) * sizeof *assigned);
     crown_move *legal = malloc(KBG_MAX_MOVES * sizeof *legal);
     size_t *holder = malloc(GN_CARDS * sizeof *holder); /* event holding each card, or n */
+    crown_move *hist = malloc((n ? n : 1) * sizeof *hist); /* the moves as the state holds them */
     int rc = CROWN_ENOMEM;
-    if (!info || !assigned || !legal || !holder)
+    if (!info || !assigned || !legal || !holder || !hist)
         goto done;
 
     /* Pass 1: which draws are free, and in which pile. */
@@ -124,6 +129,7 @@ int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewe
         holder[c] = n;
     uint32_t game = 0;
     for (size_t i = 0; i < n; i++) {
+        hist[i] = kbg_move_inner(cfg, a, shown[i]);
         info[i].cls = RS_DECISION;
         info[i].epoch = a->reshuffles;
         if (a->phase != KBG_PLAY) {
@@ -201,12 +207,13 @@ int kbg_resample(const void *config, const crown_move *hist, size_t n, int viewe
         *a = end;
     }
     /* The history as it was. */
-    memcpy(out, hist, n * sizeof *out);
+    memcpy(out, shown, n * sizeof *out);
     rc = CROWN_OK;
 done:
     free(info);
     free(assigned);
     free(legal);
     free(holder);
+    free(hist);
     return rc;
 }

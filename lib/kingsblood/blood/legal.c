@@ -238,7 +238,7 @@ void kbg_weights(const void *config, const void *state, uint32_t *weights)
     const kbg_config *cfg = config;
     const kbg_state *s = state;
     crown_move outcomes[GN_CARDS];
-    size_t n = kbg_legal(config, state, outcomes);
+    size_t n = kbg_shown_legal(config, state, outcomes); /* (the weights of the faces) */
     kb_face_weights(&cfg->faces, &s->pile, outcomes, n, weights);
 }
 
