@@ -1859,6 +1859,48 @@ START_TEST(decision_resample_offers_the_same_moves)
 }
 END_TEST
 
+START_TEST(decision_chance_outcomes_weigh_each_face_by_its_copies)
+{
+    /* At every chance node, each outcome (a face) has the probability of
+     * its copies in the pile, with a deck whose copies lie apart (so the
+     * faces' order is not the copies'). */
+    for (int seed = 1; seed <= 20; seed++) {
+        crown_game *g = new_game(
+            "kings_blood",
+            "players=3,chance=explicit,deck=B1m B2f-skip Y3m G4f R5m-reverse B6m Y7f G8f-draw3 "
+            "R9m B1f Y2m G3f R4m B5f Y6m G7m R8m B9f assassination exile new-connection "
+            "enthronement B1m B2f-skip Y3m G4f R5m-reverse B6m Y7f G8f-draw3 R9m B1f Y2m G3f R4m "
+            "B5f Y6m G7m R8m B9f assassination exile new-connection enthronement",
+            (uint64_t)seed);
+        const kbg_config *cfg = (const kbg_config *)((const crown_game *)g)->config;
+        trng r = {(uint64_t)seed};
+        for (int step = 0; step < 300 && !terminal(g); step++) {
+            crown_move ms[CROWN_MAX_MOVES_HINT];
+            double p[CROWN_MAX_MOVES_HINT];
+            size_t n;
+            if (current(g) == CROWN_CHANCE) {
+                const kbg_state *s = crown_internal_state(g);
+                gn_set from = s->pile;
+                if (s->phase == KBG_FOUND)
+                    from = gn_set_and(&from, &cfg->faces.characters);
+                OK(crown_chance_outcomes(g, ms, p, CROWN_MAX_MOVES_HINT, &n));
+                for (size_t i = 0; i < n; i++) {
+                    ck_assert_int_eq(cfg->deck.face[ms[i]], ms[i]);
+                    gn_set copies = kb_same_in(&cfg->faces, &from, (int)ms[i]);
+                    double want = (double)gn_set_count(&copies) / gn_set_count(&from);
+                    ck_assert_msg(p[i] > want - 1e-12 && p[i] < want + 1e-12,
+                                  "seed %d, step %d: outcome %d has probability %g, not %g",
+                                  seed, step, (int)ms[i], p[i], want);
+                }
+            }
+            OK(crown_legal_moves(g, ms, CROWN_MAX_MOVES_HINT, &n));
+            OK(crown_apply(g, ms[trng_below(&r, n)]));
+        }
+        crown_free(g);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_blood");
@@ -1919,6 +1961,7 @@ int main(void)
     tcase_add_test(tc, decision_moves_name_identical_cards_by_face);
     tcase_add_test(tc, decision_moves_name_identical_characters_by_place);
     tcase_add_test(tc, decision_resample_offers_the_same_moves);
+    tcase_add_test(tc, decision_chance_outcomes_weigh_each_face_by_its_copies);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

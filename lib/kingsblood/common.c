@@ -26,6 +26,13 @@ size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only)
 
 int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k)
 {
+    int c = kb_card_nth(f, set, characters_only, k);
+    gn_set same = kb_same_in(f, set, c);
+    return gn_set_next(&same, 0);
+}
+
+int kb_card_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k)
+{
     /* (word by word, without a branch: k is random) */
     uint64_t w0 = set->w[0], w1 = set->w[1];
     if (characters_only) {
@@ -34,9 +41,7 @@ int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_
     }
     size_t low = (size_t)crown_popcount64(w0);
     int high = k >= low;
-    int c = high ? 64 + crown_select64(w1, (unsigned)(k - low)) : crown_select64(w0, (unsigned)k);
-    gn_set same = kb_same_in(f, set, c);
-    return gn_set_next(&same, 0);
+    return high ? 64 + crown_select64(w1, (unsigned)(k - low)) : crown_select64(w0, (unsigned)k);
 }
 
 int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,

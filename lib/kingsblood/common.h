@@ -34,6 +34,9 @@ typedef struct kb_faces {
      * the Genealogy can hold copies of a face, and moves name them by
      * place (kb_place_id). */
     uint8_t twin_characters;
+    /* Do copies of a face lie apart in the deck (another card's id between
+     * them)?  Then the faces' order is not the copies' (custom decks). */
+    uint8_t faces_apart;
     uint8_t nlist[KB_LISTS];
     uint8_t list[KB_LISTS][KB_MAX_DECK + 1];
     uint8_t rank[KB_LISTS][KB_MAX_DECK + 1];
@@ -108,9 +111,11 @@ size_t kb_face_outcomes(const kb_deck *d, const kb_faces *f, const gn_set *set,
 void kb_face_weights(const kb_faces *f, const gn_set *set, const crown_move *outcomes,
                      size_t n, uint32_t *weights);
 /* The same chance node as count cards, each equally likely: their number,
- * and the outcome of the k-th (the lowest card of its face in the set). */
+ * and the outcome of the k-th (the lowest card of its face in the set);
+ * kb_card_nth: the k-th card itself. */
 size_t kb_face_count(const kb_faces *f, const gn_set *set, int characters_only);
 int kb_face_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k);
+int kb_card_nth(const kb_faces *f, const gn_set *set, int characters_only, size_t k);
 
 /* Does Character c match card t (colour or number)? */
 static inline int kb_matches(const kb_deck *d, int c, int t)

@@ -90,8 +90,10 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
      * at or below it), then given to the others. */
     for (int i = 0; i <= d->n; i++)
         gn_set_add(&f->same[d->face[i]], i);
-    for (int i = 0; i <= d->n; i++)
+    for (int i = 0; i <= d->n; i++) {
         f->same[i] = f->same[d->face[i]];
+        f->faces_apart |= i > 0 && d->face[i] != i && d->face[i - 1] != d->face[i];
+    }
     for (int i = 0; i < d->n; i++)
         if (d->card[i].kind == KB_CHARACTER) {
             gn_set_add(&f->characters, i);

@@ -87,6 +87,7 @@ int main(int argc, char **argv)
     put_sets(f, "colour", x.colour, 4);
     put_sets(f, "number", x.number, 10);
     fprintf(f, "    .twin_characters = %u,\n", x.twin_characters);
+    fprintf(f, "    .faces_apart = %u,\n", x.faces_apart);
     fputs("    .nlist = ", f);
     put_bytes(f, x.nlist, KB_LISTS);
     fputs(",\n", f);

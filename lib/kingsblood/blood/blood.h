@@ -205,7 +205,6 @@ int kbg_current(const void *config, const void *state);
 size_t kbg_legal(const void *config, const void *state, crown_move *out);
 void kbg_weights(const void *config, const void *state, uint32_t *weights);
 size_t kbg_chance_count(const void *config, const void *state);
-crown_move kbg_chance_nth(const void *config, const void *state, size_t k);
 
 /* play.c */
 void kbg_init(const void *config, void *state);

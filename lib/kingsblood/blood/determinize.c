@@ -99,10 +99,10 @@ static int rs_attempt(const kbg_config *cfg, const crown_move *hist, size_t n,
         crown_move t = translate(cfg, a, b, m);
         if (t < 0)
             return -1;
-        size_t k = kbg_legal(cfg, b, legal);
-        if (!in_list(legal, k, t))
-            return -1;
+        size_t k = kbg_shown_legal(cfg, b, legal);
         out[i] = kbg_move_shown(cfg, b, t);
+        if (!in_list(legal, k, out[i]))
+            return -1;
         kbg_apply(cfg, a, hist[i]);
         kbg_apply(cfg, b, t);
     }

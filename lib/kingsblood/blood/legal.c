@@ -29,7 +29,7 @@ static int sibling_spot(const kbg_state *s, int row, int x)
 /* ---- legal moves ------------------------------------------------------ */
 
 /* The cards of the hand that may be played in this mode: one per face (the
- * lowest), the last card only as an announced Character, after a draw only
+ * lowest copy; the moves name its face, see move_ids.c), the last card only as an announced Character, after a draw only
  * cards like the one drawn, against a pending Draw 3 or Skip only
  * Characters with an ability. */
 static gn_set playable(const kbg_config *cfg, const kbg_state *s)
@@ -126,7 +126,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
     view.built = 0; /* (not the whole view: it is rarely needed) */
     const gn_set *active = &s->gn.active;
     if (mode == KBG_M_FORCED) {
-        n = kbg_event_moves(cfg, s, &view, s->forced, 1, out);
+        n = kbg_event_moves(cfg, s, &view, cfg->deck.face[s->forced], 1, out);
         if (may_announce(s))
             out[n++] = CROWN_KB_ANNOUNCE;
         return n;
@@ -157,18 +157,18 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
                 if (CARD(cfg, c)->number == child_number &&
                     sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * sd))
                     continue; /* the next sibling, not an ordinary play */
-                out[n++] = CROWN_KB_PLAY(c, t, side);
+                out[n++] = CROWN_KB_PLAY(cfg->deck.face[c], t, side);
             }
         }
     }
     if (mode != KBG_M_PENDING) {
         gn_set events = gn_set_and(&ok, &f->events), exiles = gn_set_and(&ok, &f->exiles);
         GN_FOR(&events, e)
-            n += kbg_event_moves(cfg, s, &view, e, 0, out + n);
+            n += kbg_event_moves(cfg, s, &view, cfg->deck.face[e], 0, out + n);
         /* Exiles, ordered by seat (the encoding's order). */
         int exile = gn_set_next(&exiles, 0);
         if (exile >= 0)
-            n += kbg_event_moves(cfg, s, &view, exile, 0, out + n);
+            n += kbg_event_moves(cfg, s, &view, cfg->deck.face[exile], 0, out + n);
         if (mode == KBG_M_CHILD) {
             gn_set siblings = gn_set_and(&characters, &f->number[child_number]);
             GN_FOR(&siblings, c) {
@@ -177,7 +177,7 @@ static size_t gen_decision(const kbg_config *cfg, const kbg_state *s, crown_move
                     if (s->run_side && sd != s->run_side)
                         continue;
                     if (gn_sibling_slot(&s->gn, s->run_last, sd, &r, &x) == 0)
-                        out[n++] = CROWN_KB_SIBLING(c, side);
+                        out[n++] = CROWN_KB_SIBLING(cfg->deck.face[c], side);
                 }
             }
         }
@@ -210,15 +210,20 @@ size_t kbg_legal(const void *config, const void *state, crown_move *out)
     case KBG_RESTART:
     case KBG_DRAW:
     case KBG_MARRIAGE:
-        return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, 0, out);
-    case KBG_FOUND: return kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, 1, out);
+    case KBG_FOUND: {
+        size_t n = kb_face_outcomes(&cfg->deck, &cfg->faces, &s->pile, s->phase == KBG_FOUND,
+                                    out);
+        for (size_t i = 0; i < n; i++)
+            out[i] = cfg->deck.face[out[i]]; /* (named by face: move_ids.c) */
+        return n;
+    }
     case KBG_PLAY: return gen_decision(cfg, s, out);
     default: return 0;
     }
 }
 
 /* The chance nodes as a draw of one card of the pile (Characters only for
- * the founder). */
+ * the founder): how many cards (the k-th card's face: move_ids.c). */
 size_t kbg_chance_count(const void *config, const void *state)
 {
     const kbg_config *cfg = config;
@@ -226,19 +231,12 @@ size_t kbg_chance_count(const void *config, const void *state)
     return kb_face_count(&cfg->faces, &s->pile, s->phase == KBG_FOUND);
 }
 
-crown_move kbg_chance_nth(const void *config, const void *state, size_t k)
-{
-    const kbg_config *cfg = config;
-    const kbg_state *s = state;
-    return kb_face_nth(&cfg->faces, &s->pile, s->phase == KBG_FOUND, k);
-}
-
 void kbg_weights(const void *config, const void *state, uint32_t *weights)
 {
     const kbg_config *cfg = config;
     const kbg_state *s = state;
     crown_move outcomes[GN_CARDS];
-    size_t n = kbg_shown_legal(config, state, outcomes); /* (the weights of the faces) */
+    size_t n = kbg_shown_legal(config, state, outcomes); /* (in the order shown) */
     kb_face_weights(&cfg->faces, &s->pile, outcomes, n, weights);
 }
 

@@ -3,15 +3,17 @@
  * names (played from a hand, the Event drawn at a Marriage, a chance
  * outcome) is named by its face, the lowest id among the deck's identical
  * cards, and a card of the Genealogy by place (kb_place_id: identical
- * Characters, in custom decks only), as the observations name cards.  Inside, a hand holds particular
- * copies, and which copy a seat drew depends on which copies were still
- * in the pile, so on other seats' hidden draws: a move naming the copy
- * would tell the player to move something he cannot know (and a game
- * resampled for him would offer him other moves).
+ * Characters, in custom decks only), as the observations name cards.
+ * Inside, a hand holds particular copies, and which copy a seat drew
+ * depends on which copies were still in the pile, so on other seats'
+ * hidden draws: a move naming the copy would tell the player to move
+ * something he cannot know (and a game resampled for him would offer him
+ * other moves).
  *
- * The rules table's hooks that take or give moves are these wrappers: the
- * rules (legal.c, play.c, why_illegal.c, text.c) work on the copies, and
- * kbg_move_inner turns a move shown into the copy's move of the state.
+ * The rules table's hooks that take or give moves are these wrappers.
+ * legal.c names the cards of its moves by face already (the targets are
+ * the cards themselves); play.c, why_illegal.c and text.c work on the
+ * copies, and kbg_move_inner turns a move shown into the copy's move.
  */
 #include "blood.h"
 
@@ -113,16 +115,16 @@ crown_move kbg_move_inner(const kbg_config *cfg, const kbg_state *s, crown_move 
 
 size_t kbg_shown_legal(const void *config, const void *state, crown_move *out)
 {
+    /* (kbg_legal names the cards by face; the targets are the cards) */
     const kbg_config *cfg = config;
+    const kbg_state *s = state;
     size_t n = kbg_legal(config, state, out);
-    int sorted = 1;
-    for (size_t i = 0; i < n; i++) {
-        out[i] = shown(cfg, state, out[i]);
-        sorted &= i == 0 || out[i - 1] < out[i];
-    }
-    if (!sorted) {
-        /* A deck whose identical cards lie apart: the faces' order is not
-         * the copies' (the moves stay distinct: one per face). */
+    if (cfg->faces.twin_characters && s->phase == KBG_PLAY)
+        for (size_t i = 0; i < n; i++)
+            out[i] = shown(cfg, s, out[i]);
+    if (cfg->faces.faces_apart || cfg->faces.twin_characters) {
+        /* The faces' order, or the places', is not the copies': sort (the
+         * moves stay distinct, one per face and place). */
         for (size_t i = 1; i < n; i++) {
             crown_move m = out[i];
             size_t j = i;
@@ -136,12 +138,24 @@ size_t kbg_shown_legal(const void *config, const void *state, crown_move *out)
 
 crown_move kbg_shown_chance_nth(const void *config, const void *state, size_t k)
 {
-    return shown(config, state, kbg_chance_nth(config, state, k));
+    /* (the k-th card's face: which copy the draw takes is the apply's) */
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    return cfg->deck.face[kb_card_nth(&cfg->faces, &s->pile, s->phase == KBG_FOUND, k)];
 }
 
 void kbg_shown_apply(const void *config, void *state, crown_move m)
 {
-    kbg_apply(config, state, kbg_move_inner(config, state, m));
+    const kbg_config *cfg = config;
+    kbg_state *s = state;
+    if (s->phase != KBG_PLAY) {
+        /* A chance outcome, a face: the lowest copy in the pile. */
+        gn_set copies = kb_same_in(&cfg->faces, &s->pile, m);
+        int c = gn_set_next(&copies, 0);
+        kbg_apply(config, state, c >= 0 ? c : m);
+        return;
+    }
+    kbg_apply(config, state, kbg_move_inner(cfg, s, m));
 }
 
 void kbg_shown_why_illegal(const void *config, const void *state, crown_move m, crown_buf *b)
