@@ -1,0 +1,74 @@
+"""crown.arena on a real Dask.distributed LocalCluster (test
+python-arena-dask): the same results as the local pool for the same seeds,
+and a worker killed in the middle of a task losing nothing, on Dask and on
+the local pool.  Exits 77 (a skip for Meson) where distributed does not
+import."""
+
+import os
+import sys
+import tempfile
+import unittest
+
+try:
+    import distributed
+except ImportError:
+    print("SKIP: distributed does not import (Debian: python3-distributed)")
+    sys.exit(77)
+
+import crown
+from crown import arena
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
+sys.path.insert(0, HERE)
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [PACKAGE_DIR, HERE] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+
+KD = "game_of_kingdoms"
+
+
+class Dask(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.marker = os.path.join(cls.tmp.name, "killed")
+        os.environ["CROWN_ARENA_KILL_MARKER"] = cls.marker
+        cls.cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                               processes=True, dashboard_address=None,
+                                               silence_logs=50)
+        cls.client = distributed.Client(cls.cluster)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.close()
+        cls.cluster.close()
+        cls.tmp.cleanup()
+
+    def test_the_same_results_as_the_local_pool(self):
+        args = (KD, "players=3", ["random", "ismcts:iterations=4", "random"])
+        pool = arena.run_tournament(*args, games=12, seed=11, workers=2, batch=2)
+        # by address, as the command line's --scheduler
+        dask = arena.run_tournament(*args, games=12, seed=11,
+                                    scheduler=self.cluster.scheduler_address, batch=3)
+        self.assertEqual(dask.records, pool.records)
+        self.assertEqual(dask.summary, pool.summary)
+        self.assertEqual(len(dask.records), 12)
+
+    def test_a_killed_worker_loses_nothing(self):
+        args = (KD, "players=2", ["random", "arena_bots:kill_once"])
+        open(self.marker, "w").close()
+        here = arena.run_tournament(*args, games=8, seed=12, workers=1)
+        for name, where in [("dask", {"scheduler": self.client}),
+                            ("pool", {"workers": 2})]:
+            with self.subTest(name), tempfile.TemporaryDirectory() as tmp:
+                os.remove(self.marker)
+                db = os.path.join(tmp, "t.sqlite")
+                r = arena.run_tournament(*args, games=8, seed=12, db=db, batch=2, **where)
+                with open(self.marker) as f:  # a worker was killed
+                    self.assertRegex(f.read(), r"^killed \d+")
+                self.assertEqual(r.records, here.records)
+                self.assertEqual(r.summary, here.summary)
+
+
+if __name__ == "__main__":
+    unittest.main()
