@@ -5,6 +5,8 @@ the local pool.  Exits 77 (a skip for Meson) where distributed does not
 import."""
 
 import os
+import re
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -68,6 +70,24 @@ class Dask(unittest.TestCase):
                     self.assertRegex(f.read(), r"^killed \d+")
                 self.assertEqual(r.records, here.records)
                 self.assertEqual(r.summary, here.summary)
+
+
+class Benchmark(unittest.TestCase):
+    def test_bench_arena_runs(self):
+        # examples/python/bench_arena.py, briefly: every row and the overhead
+        p = subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "examples", "python",
+                                                         "bench_arena.py"),
+                            "--games", "6", "--repeat", "1"],
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        cores = os.cpu_count() or 1
+        rows = re.findall(r"(?m)^  (.+?) +(\d+) games/s$", p.stdout)
+        names = [name for name, _ in rows]
+        self.assertEqual(names[0], "1 worker (this process)")
+        self.assertIn("Dask LocalCluster, %d workers" % cores, names)
+        self.assertTrue(all(int(v) > 0 for _, v in rows))
+        if cores > 1:
+            self.assertRegex(p.stdout, r"Dask's overhead against the pool: [+-]\d+\.\d%")
 
 
 if __name__ == "__main__":
