@@ -9,6 +9,15 @@ from typing import Any, Dict, List
 
 import crown
 
+
+def export_path():
+    """Puts this directory and crown's on the PYTHONPATH of the processes
+    started from now on (worker processes find these bots by name)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [package, here] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+
 # What the spy saw, decision by decision (in the process that played).
 SPY_LOG: List[Dict[str, Any]] = []
 # How many bots Counting made (in the process that played), and after how

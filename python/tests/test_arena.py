@@ -12,6 +12,7 @@ import sys
 import tempfile
 import unittest
 
+import arena_bots  # python/tests, the script's directory
 import crown
 from crown import arena
 from crown.arena import play, schedule, stats
@@ -19,12 +20,7 @@ from crown.arena.bots import SpecError, split_specs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE_ROOT = os.path.join(HERE, "..", "..")
-PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
-# The test bots, for this process and the processes it starts.
-sys.path.insert(0, HERE)
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    [PACKAGE_DIR, HERE] + [p for p in [os.environ.get("PYTHONPATH")] if p])
-import arena_bots  # noqa: E402
+arena_bots.export_path()
 
 KD = "game_of_kingdoms"
 
@@ -305,6 +301,29 @@ class Program(unittest.TestCase):
                         "--workers", "2", "--scheduler", "tcp://x:1"])
         self.assertEqual(p.returncode, 2)
         self.assertIn("not allowed with argument", p.stderr)
+
+    def test_the_standard_library_alone(self):
+        # with tqdm, distributed, matplotlib and numpy made unimportable, the
+        # arena plays, and --plot names the package to install
+        code = """
+import sys
+for m in ("tqdm", "distributed", "matplotlib", "numpy"):
+    sys.modules[m] = None
+from crown.arena.__main__ import main
+sys.exit(main(sys.argv[1:]))
+"""
+        args = ["-c", code, "--game", KD, "--options", "players=2", "--bots",
+                "random,ismcts:iterations=3", "--games", "2", "--workers", "1"]
+        p = run_python(args)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("2 games, 1 deal;", p.stdout)
+        p = run_python(args + ["--plot", os.path.join(tempfile.gettempdir(), "never.png")])
+        self.assertEqual((p.returncode, p.stdout), (2, ""))
+        self.assertIn("apt-get install python3-matplotlib; pip: pip install matplotlib",
+                      p.stderr)
+        p = run_python(args + ["--selfplay", tempfile.gettempdir()])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("apt-get install python3-numpy", p.stderr)
 
     def test_the_example_of_docs_arena(self):
         # docs/arena.md's example, run as a program, prints what the

@@ -17,14 +17,12 @@ except ImportError:
     print("SKIP: distributed does not import (Debian: python3-distributed)")
     sys.exit(77)
 
+import arena_bots  # python/tests, the script's directory
 import crown
 from crown import arena
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
-sys.path.insert(0, HERE)
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    [PACKAGE_DIR, HERE] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+arena_bots.export_path()
 
 KD = "game_of_kingdoms"
 

@@ -35,8 +35,9 @@ def table(summary: Dict[str, Any]) -> str:
                 "%s %s" % (_num(b["rating"], "%+.0f"), _ci(b["rating_ci"], "%+.0f"))]
         rows.append(row)
     out = [_format(head, rows), "",
-           "%d games, %d deals; pairwise (row's wins over column, a draw a half):"
-           % (summary["games"], summary["deals"])]
+           "%d game%s, %d deal%s; pairwise (row's wins over column, a draw a half):"
+           % (summary["games"], "s"[:summary["games"] != 1], summary["deals"],
+              "s"[:summary["deals"] != 1])]
     names = [b["bot"] for b in bots]
     out.append(_format([""] + names,
                        [[names[a]] + ["-" if a == c else "%g" % summary["pairwise"][a][c]
