@@ -4,6 +4,7 @@ name (`arena_bots:NAME`) in the processes that play."""
 import gc
 import os
 import signal
+import time
 import types
 from typing import Any, Dict, List
 
@@ -93,12 +94,31 @@ class Counting:
         return view.rng.choice(view.legal_moves)
 
 
-def kill_once(view):
-    """Plays at random; but the first time (no file at the path of
-    $CROWN_ARENA_KILL_MARKER), creates the file and kills its own process."""
-    marker = os.environ["CROWN_ARENA_KILL_MARKER"]
-    if view.ply > 10 and not os.path.exists(marker):
-        with open(marker, "w") as f:
-            f.write("killed %d\n" % os.getpid())
-        os.kill(os.getpid(), signal.SIGKILL)
-    return view.rng.choice(view.legal_moves)
+class KillOnce:
+    """Plays at random and notes each game it plays (a line in the file
+    $CROWN_ARENA_KILL_MARKER.games); but in the third game of a process, if
+    no one did it before (no file at the path $CROWN_ARENA_KILL_MARKER), it
+    creates that file and kills its own process, in the middle of the game
+    (after the process finished a task, with two games a task)."""
+
+    games_here = 0
+
+    def __init__(self):
+        self.marker = os.environ["CROWN_ARENA_KILL_MARKER"]
+        with open(self.marker + ".games", "a") as f:
+            f.write("%d\n" % os.getpid())
+        KillOnce.games_here += 1
+        self.kill = KillOnce.games_here == 3
+
+    def act(self, view):
+        if self.kill and view.ply > 10:
+            try:  # the one process that creates the marker dies
+                fd = os.open(self.marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                self.kill = False
+            else:
+                os.write(fd, b"killed %d\n" % os.getpid())
+                os.close(fd)
+                time.sleep(1)  # the client fetches the results of the task before
+                os.kill(os.getpid(), signal.SIGKILL)
+        return view.rng.choice(view.legal_moves)

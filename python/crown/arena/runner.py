@@ -60,17 +60,23 @@ def run_dask(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
     tcp://host:8786, or a distributed.Client).  A worker lost mid-task
     costs that task, which the scheduler runs again elsewhere (Dask's
     distributed.scheduler.allowed-failures bounds how often); `retries`
-    reruns a task that raised."""
+    reruns a task that raised.  A task's results are released from the
+    cluster as soon as they are here."""
     distributed = require("distributed", "crown.arena with a scheduler")
     client = scheduler if isinstance(scheduler, distributed.Client) else \
         distributed.Client(scheduler)
     try:
         run_id = uuid.uuid4().hex
-        futures = [client.submit(play_batch, t, task, steps, pure=False, retries=retries,
-                                 key="crown-arena-%s-%d-%d" % (run_id, task[0][0], task[0][1]))
-                   for task in tasks]
-        for f in distributed.as_completed(futures):
-            done(f.result())
+        pending = distributed.as_completed(
+            [client.submit(play_batch, t, task, steps, pure=False, retries=retries,
+                           key="crown-arena-%s-%d-%d" % (run_id, task[0][0], task[0][1]))
+             for task in tasks])
+        for f in pending:
+            records = f.result()
+            # Forgotten once fetched: the cluster keeps no finished task's
+            # results, so a worker lost later costs only the tasks it runs.
+            f.release()
+            done(records)
     finally:
         if client is not scheduler:
             client.close()
