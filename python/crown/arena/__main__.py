@@ -1,6 +1,7 @@
 """python3 -m crown.arena: a tournament from the command line (docs/arena.md)."""
 
 import argparse
+import importlib.util
 import sys
 from typing import List, Optional
 
@@ -34,12 +35,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--plot", metavar="FILE", help="plot the ratings to FILE (.png, .svg, .pdf)")
     p.add_argument("--selfplay", metavar="DIR", help="write self-play shards (.npz) to DIR")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="a progress bar (default: when standard error is a terminal)")
+                   help="a progress bar (default: when standard error is a terminal "
+                        "and tqdm imports)")
     a = p.parse_args(argv)
     for name in ("games", "workers", "batch"):
         if getattr(a, name) is not None and getattr(a, name) < 1:
             p.error("argument --%s: %d is not a positive integer" % (name, getattr(a, name)))
-    progress = sys.stderr.isatty() if a.progress is None else a.progress
+    progress = a.progress
+    if progress is None:  # a bar when it can be seen and tqdm is there
+        progress = sys.stderr.isatty() and importlib.util.find_spec("tqdm") is not None
     try:
         if a.plot:  # before the games, not after
             require("matplotlib", "crown.arena's plot")
