@@ -80,8 +80,14 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
     if not specs:
         raise SpecError("no bots")
     t = Tournament(game, options, tuple(specs), int(seed))
-    for spec in specs:
-        Factory(spec).make()  # a bad specification fails here, before any game
+    for spec in specs:  # a bad specification fails here, before any game
+        try:
+            Factory(spec).make()
+        except SpecError:
+            raise
+        except Exception as e:
+            raise SpecError("bot %r: could not be made: %s: %s"
+                            % (spec, type(e).__name__, e)) from e
     players = t.num_players()
     keys = schedule.schedule(games, len(specs))
     if selfplay is not None:
