@@ -20,7 +20,10 @@ def wilson(successes: float, n: int) -> Tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_ci(values: Sequence[float]) -> Tuple[Optional[float], Tuple[Optional[float], Optional[float]]]:
+Interval = Tuple[Optional[float], Optional[float]]
+
+
+def mean_ci(values: Sequence[float]) -> Tuple[Optional[float], Interval]:
     """The mean and its 95% interval (normal approximation)."""
     n = len(values)
     if n == 0:
