@@ -18,7 +18,6 @@ except ImportError:
     sys.exit(77)
 
 import arena_bots  # python/tests, the script's directory
-import crown
 from crown import arena
 
 HERE = os.path.dirname(os.path.abspath(__file__))

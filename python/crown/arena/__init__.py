@@ -17,7 +17,6 @@ imported when used, and a missing one raises MissingDependency naming the
 package to install.
 """
 
-import os
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import runner, schedule, stats
@@ -120,7 +119,3 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
     summary = stats.summarize(records, t.labels(), bootstrap=bootstrap, seed=t.seed,
                               prior=prior)
     return Results(t, records, summary)
-
-
-def cpu_count() -> int:
-    return os.cpu_count() or 1
