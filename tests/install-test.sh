@@ -49,7 +49,7 @@ case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
 # What goes to bin, and the examples' sources (ls order).
 programs="crown-bench crown-play"
 examples=$prefix/share/doc/crown/examples
-example_sources="bench_arena.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
+example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
 here=$(cd "$(dirname "$0")" && pwd)

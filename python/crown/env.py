@@ -55,8 +55,9 @@ A deal that is over before its first decision (King's Family can be) is
 terminated at `reset()`: every agent is done at once, with its returns in
 its info and a reward of 0, as no step was made (a reset gives no reward
 in PettingZoo).  `max_steps` (when given) truncates a game that has gone on for
-that many decisions.  `infos[agent]` holds "seat" and, at the end,
-"returns".
+that many decisions.  `infos[agent]` holds "seat" and, at the end (a
+game over or truncated), "returns": the agent's returns so far (in a match,
+what the games already over gave; in a single game truncated, 0).
 
 Copies (copy.copy, copy.deepcopy, pickle) are independent environments in
 the same state, the game cloned (a search may copy the environment to try
@@ -573,8 +574,10 @@ class CrownEnv(_AECEnv):
         if player == TERMINAL:
             self._settle()
         elif self.max_steps is not None and self.steps >= self.max_steps:
+            returns = list(self._returns_buf)
             for a_ in self.agents:
                 self.truncations[a_] = True
+                self.infos[a_]["returns"] = returns[self.agent_name_mapping[a_]]
             self._finish()
         else:
             self._player = player

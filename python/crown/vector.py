@@ -481,6 +481,16 @@ class VectorEnv(_Base):  # type: ignore[misc]
         if a.shape != (self.num_envs,):
             raise InvalidArgumentError("actions must have shape (%d,) (one per game), not %s"
                                        % (self.num_envs, a.shape))
+        if a.dtype.kind == "O":
+            # Python integers too large for any numpy integer type (2**70)
+            # make an object array: say which game's action is wrong.
+            for i, x in enumerate(a.tolist()):
+                if isinstance(x, bool) or not isinstance(x, (int, numpy.integer)):
+                    raise TypeError("game %d: actions must be integers, not %r" % (i, x))
+                if not 0 <= x < self.num_actions:
+                    raise IllegalMoveError("game %d: action %d is out of range (the actions "
+                                           "are 0..%d)" % (i, x, self.num_actions - 1), -6)
+            a = a.astype(numpy.int64)
         if a.dtype != numpy.int32:
             if a.dtype.kind not in "iu":
                 raise TypeError("actions must be integers, not %s" % a.dtype)

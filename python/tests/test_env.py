@@ -25,6 +25,8 @@ import crown
 from crown.env import CrownEnv
 
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                        "python")
 
 # Every game with its typical option sets, match play and max_steps:
 # (name, keywords of CrownEnv).
@@ -319,11 +321,31 @@ class Env(unittest.TestCase):
             if term or trunc:
                 self.assertTrue(trunc and not term)
                 self.assertFalse(any(as_list(obs["action_mask"])))
+                self.assertEqual(e.infos[agent]["returns"], 0.0)
                 e.step(None)
             else:
                 e.step(legal(obs["action_mask"])[0])
                 steps += 1
         self.assertEqual(steps, 5)
+
+    def test_truncated_match_gives_the_returns_so_far(self):
+        # A match of Game of Kingdoms truncated after its first game ended:
+        # each agent's info holds what the match gave it so far.
+        e = CrownEnv("game_of_kingdoms", players=2, games=3, max_steps=150)
+        e.reset(seed=3)
+        seen = None
+        for agent in e.agent_iter():
+            obs, _, term, trunc, info = e.last()
+            if term or trunc:
+                self.assertTrue(trunc and not term)
+                if seen is None:
+                    seen = e.game.returns()
+                    self.assertNotEqual(seen, [0.0, 0.0])
+                self.assertEqual(info["returns"], seen[info["seat"]])
+                e.step(None)
+            else:
+                e.step(legal(obs["action_mask"])[0])
+        self.assertIsNotNone(seen)
 
     def test_misuse(self):
         e = CrownEnv("kings_blood", players=2)
@@ -575,6 +597,24 @@ class PettingZoo(unittest.TestCase):
         e.reset = lambda seed=None, options=None: reset(KF_OVER_AT_RESET)
         e.reset()
         self.quietly(play_test, e, e.last()[0], 100)
+
+
+class Examples(unittest.TestCase):
+    def test_bench_env(self):
+        # The benchmark of docs/performance.md runs and reports every game.
+        bench = os.path.join(EXAMPLES, "bench_env.py")
+        env = dict(os.environ)
+        env["PYTHONPATH"] = PACKAGE_DIR + os.pathsep + env.get("PYTHONPATH", "")
+        result = subprocess.run([sys.executable, bench, "--seconds", "0.02", "--rounds", "1",
+                                 "--no-c", "--no-uno", "--json"], env=env,
+                                capture_output=True, text=True, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        import json
+        rows = json.loads(result.stdout)["configs"]
+        self.assertEqual({r["game"] for r in rows},
+                         {"game_of_kingdoms", "kings_family", "kings_blood", "blood_bound"})
+        for r in rows:
+            self.assertGreater(r["steps_per_s"], 0, r)
 
 
 if __name__ == "__main__":

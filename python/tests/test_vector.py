@@ -255,6 +255,20 @@ class Errors(NeedsNumpy):
                     env.step(wide)
                 self.assertIn("game 5: action %d is %s" % (bad, what), str(cm.exception))
                 self.assertUnchanged(before, env)
+            # Python integers beyond any numpy type make an object array.
+            for bad in (2**70, -2**70):
+                huge = [int(x) for x in actions]
+                huge[5] = bad
+                with self.assertRaises(crown.IllegalMoveError) as cm:
+                    env.step(huge)
+                self.assertIn("game 5: action %d is out of range" % bad, str(cm.exception))
+                self.assertUnchanged(before, env)
+            mixed = [int(x) for x in actions] + [None]
+            mixed[5] = "3"
+            with self.assertRaises(TypeError) as cm:
+                env.step(np.array(mixed[:6], dtype=object))
+            self.assertIn("game 5", str(cm.exception))
+            self.assertUnchanged(before, env)
             # The same step, legal now, goes as in a twin that never failed.
             actions[3] = int(np.flatnonzero(env.action_mask[3])[0])
             twin = self.env("game_of_kingdoms", "players=4", num_envs=6, seed=1)
