@@ -49,7 +49,7 @@ case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
 # What goes to bin, and the examples' sources (ls order).
 programs="crown-bench crown-play"
 examples=$prefix/share/doc/crown/examples
-example_sources="bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
+example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
 here=$(cd "$(dirname "$0")" && pwd)
@@ -382,6 +382,12 @@ if [ -n "$python" ]; then
     grep -q "$libdir" "$dest$pydir/crown/_build_config.py" || fail "_build_config.py lacks LIBDIR"
     (cd "$tmp" && PYTHONPATH="$dest$pydir" CROWN_LIBRARY="$lib" "$python" -c "$pycheck" \
         "$dest$pydir" "$lib" meson) >/dev/null || fail "the staged python package does not work"
+    for f in "$src"/python/crown/arena/*.py; do
+        [ -f "$dest$pydir/crown/arena/${f##*/}" ] || fail "crown/arena/${f##*/} not installed"
+    done
+    (cd "$tmp" && PYTHONPATH="$dest$pydir" CROWN_LIBRARY="$lib" "$python" -m crown.arena \
+        --game game_of_kingdoms --bots random,ismcts:iterations=2 --games 2 --workers 1) \
+        >/dev/null || fail "the staged crown.arena does not run"
     echo "staged python: crown in $pydir"
 fi
 

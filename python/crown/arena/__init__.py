@@ -1,0 +1,121 @@
+"""crown.arena: fair tournaments between bots, and self-play data.
+
+    from crown.arena import run_tournament
+    results = run_tournament("game_of_kingdoms", "players=2",
+                             ["random", "ismcts:iterations=50"], games=40, seed=1)
+    print(results.table())
+
+Bots see only what their seat may know (crown.arena.bots); deals are
+duplicated over rotated seatings (crown.arena.schedule); games run on local
+processes or a Dask.distributed cluster (crown.arena.runner) and are kept in
+SQLite (crown.arena.store), so an interrupted tournament resumes.  The
+command line is `python3 -m crown.arena`; docs/arena.md tells all.
+
+Only the standard library is needed to import it; the progress bar (tqdm),
+Dask (distributed), the plot (matplotlib) and self-play shards (numpy) are
+imported when used, and a missing one raises MissingDependency naming the
+package to install.
+"""
+
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from . import runner, schedule, stats
+from ._deps import MissingDependency, require
+from .bots import Factory, SeatView, SpecError, split_specs
+from .config import Tournament, describe
+from .play import Record, play_game
+from .report import plot as _plot, table as _table, to_json as _to_json
+from .store import ConfigMismatch, Store
+
+__all__ = ["run_tournament", "Results", "Tournament", "SeatView", "play_game",
+           "MissingDependency", "SpecError", "ConfigMismatch"]
+
+
+class Results:
+    """A tournament's results: `records` (one dict a game, in schedule
+    order: deal, seating, seed, seats, bots, returns, scores, winners, draw,
+    errors, plies and the saved game), `summary` (crown.arena.stats
+    .summarize) and `tournament`."""
+
+    def __init__(self, tournament: Tournament, records: List[Record],
+                 summary: Dict[str, Any]) -> None:
+        self.tournament = tournament
+        self.records = records
+        self.summary = summary
+
+    def table(self) -> str:
+        return "%s %s: %s\n\n%s" % (self.tournament.game, self.tournament.options or "(defaults)",
+                                    " vs ".join(self.tournament.bots), _table(self.summary))
+
+    def json(self) -> str:
+        return _to_json(self.summary, tournament=describe(self.tournament))
+
+    def plot(self, path: str) -> None:
+        _plot(self.summary, path, "%s %s" % (self.tournament.game, self.tournament.options))
+
+
+def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]] = ("random",),
+                   games: int = 100, seed: int = 0, workers: Optional[int] = None,
+                   scheduler: Any = None, db: Optional[str] = None,
+                   selfplay: Optional[str] = None, progress: bool = False,
+                   batch: Optional[int] = None, bootstrap: int = 200,
+                   prior: float = 1.0, retries: int = 3) -> Results:
+    """Plays a tournament and returns its Results.
+
+    `bots`: specifications (crown.arena.bots), a list or one comma-separated
+    string.  `games`: at least that many games, rounded up to whole deals
+    (each deal is played once with each of the len(bots) seatings).
+    `seed` decides every game.  `workers`: local processes (default: one per
+    core; 1 plays in this process); or `scheduler`: a Dask scheduler's
+    address or a distributed.Client.  `db`: an SQLite file; an existing one
+    of the same tournament (game, options, bots, seed) resumes, its
+    finished games are not played again, and one of another tournament
+    raises ConfigMismatch.  `selfplay`: a directory for self-play shards
+    (crown.arena.selfplay; needs numpy).  `progress`: a tqdm progress bar on
+    standard error.  `batch`: games per task.  `bootstrap`, `prior`: the
+    rating intervals' resamplings and the virtual draws of the fit
+    (crown.arena.stats.ratings)."""
+    specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
+    if not specs:
+        raise SpecError("no bots")
+    t = Tournament(game, options, tuple(specs), int(seed))
+    for spec in specs:  # a bad specification fails here, before any game
+        try:
+            Factory(spec).make()
+        except SpecError:
+            raise
+        except Exception as e:
+            raise SpecError("bot %r: could not be made: %s: %s"
+                            % (spec, type(e).__name__, e)) from e
+    players = t.num_players()
+    keys = schedule.schedule(games, len(specs))
+    if selfplay is not None:
+        require("numpy", "crown.arena self-play")
+    bar: Any = None
+    store = Store(db, t)
+    try:
+        done = store.finished()
+        todo = [k for k in keys if k not in done]
+        if progress:
+            tqdm: Any = require("tqdm", "crown.arena's progress bar")
+            bar = tqdm.tqdm(total=len(keys), initial=len(keys) - len(todo), unit="game",
+                            desc="%s x%d" % (game, players))
+
+        def finished(records: List[Record]) -> None:
+            if selfplay is not None and records:
+                from .selfplay import write_shard
+                write_shard(selfplay, records)
+            store.add(records)
+            if bar is not None:
+                bar.update(len(records))
+
+        runner.run(t, todo, finished, workers=workers, scheduler=scheduler, batch=batch,
+                   steps=selfplay is not None, retries=retries)
+        records = store.records(keys)
+    finally:
+        if bar is not None:
+            bar.close()
+        store.close()
+    summary = stats.summarize(records, t.labels(), bootstrap=bootstrap, seed=t.seed,
+                              prior=prior)
+    return Results(t, records, summary)

@@ -1,0 +1,63 @@
+"""python3 -m crown.arena: a tournament from the command line (docs/arena.md)."""
+
+import argparse
+import importlib.util
+import sys
+from typing import List, Optional
+
+import crown
+
+from . import ConfigMismatch, MissingDependency, SpecError, run_tournament
+from ._deps import require
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    p = argparse.ArgumentParser(prog="python3 -m crown.arena",
+                                description="A tournament between bots of a crown game, "
+                                            "with duplicate deals and rotated seats.")
+    p.add_argument("--game", required=True, choices=crown.games())
+    p.add_argument("--options", default="", metavar="KEY=VALUE,...",
+                   help="the game's options (default: the game's own)")
+    p.add_argument("--bots", required=True, metavar="SPEC,SPEC,...",
+                   help="random, ismcts[:iterations=N,exploration=X] or MODULE:NAME[:PARAMS]")
+    p.add_argument("--games", type=int, default=100,
+                   help="at least this many games, rounded up to whole deals "
+                        "(default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0, help="the tournament seed (default: 0)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int,
+                       help="local processes (default: one per core; 1: this process)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler, such as tcp://host:8786")
+    p.add_argument("--db", metavar="FILE", help="SQLite database: keeps the games, resumes")
+    p.add_argument("--batch", type=int, help="games per task (default: automatic)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--plot", metavar="FILE", help="plot the ratings to FILE (.png, .svg, .pdf)")
+    p.add_argument("--selfplay", metavar="DIR", help="write self-play shards (.npz) to DIR")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress bar (default: when standard error is a terminal "
+                        "and tqdm imports)")
+    a = p.parse_args(argv)
+    for name in ("games", "workers", "batch"):
+        if getattr(a, name) is not None and getattr(a, name) < 1:
+            p.error("argument --%s: %d is not a positive integer" % (name, getattr(a, name)))
+    progress = a.progress
+    if progress is None:  # a bar when it can be seen and tqdm is there
+        progress = sys.stderr.isatty() and importlib.util.find_spec("tqdm") is not None
+    try:
+        if a.plot:  # before the games, not after
+            require("matplotlib", "crown.arena's plot")
+        results = run_tournament(a.game, a.options, a.bots, games=a.games, seed=a.seed,
+                                 workers=a.workers, scheduler=a.scheduler, db=a.db,
+                                 selfplay=a.selfplay, progress=progress, batch=a.batch)
+        print(results.json() if a.json else results.table())
+        if a.plot:
+            results.plot(a.plot)
+    except (SpecError, ConfigMismatch, MissingDependency, crown.CrownError) as e:
+        print("python3 -m crown.arena: error: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

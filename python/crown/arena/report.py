@@ -1,0 +1,86 @@
+"""A tournament's results for people and programs: a table, JSON, a plot."""
+
+import json
+from typing import Any, Dict, List, Optional, Tuple
+
+from ._deps import require
+
+
+def _num(x: Optional[float], fmt: str = "%.3f") -> str:
+    return "-" if x is None else fmt % x
+
+
+def _ci(ci: Tuple[Optional[float], Optional[float]], fmt: str = "%.3f") -> str:
+    lo, hi = ci
+    return "" if lo is None or hi is None else "[%s, %s]" % (fmt % lo, fmt % hi)
+
+
+def table(summary: Dict[str, Any]) -> str:
+    """The per-bot results and the pairwise matrix as text."""
+    bots = summary["bots"]
+    head = ["bot", "games"]
+    one_seat = "wins" not in bots[0]
+    if not one_seat:
+        head += ["won", "drawn", "lost", "win rate [95% CI]"]
+    head += ["forfeits", "mean score [95% CI]", "mean return [95% CI]", "rating [95% CI]"]
+    rows = []
+    for b in bots:
+        row = [b["bot"], str(b["games"])]
+        if not one_seat:
+            row += [str(b["wins"]), str(b["draws"]), str(b["losses"]),
+                    "%s %s" % (_num(b["win_rate"]), _ci(b["win_rate_ci"]))]
+        row += [str(b["forfeits"]),
+                "%s %s" % (_num(b["mean_score"], "%.2f"), _ci(b["score_ci"], "%.2f")),
+                "%s %s" % (_num(b["mean_return"]), _ci(b["return_ci"])),
+                "%s %s" % (_num(b["rating"], "%+.0f"), _ci(b["rating_ci"], "%+.0f"))]
+        rows.append(row)
+    out = [_format(head, rows), "",
+           "%d game%s, %d deal%s; pairwise (row's wins over column, a draw a half):"
+           % (summary["games"], "s"[:summary["games"] != 1], summary["deals"],
+              "s"[:summary["deals"] != 1])]
+    names = [b["bot"] for b in bots]
+    out.append(_format([""] + names,
+                       [[names[a]] + ["-" if a == c else "%g" % summary["pairwise"][a][c]
+                                      for c in range(len(names))]
+                        for a in range(len(names))]))
+    return "\n".join(out)
+
+
+def _format(head: List[str], rows: List[List[str]]) -> str:
+    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                       for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+             for r in [head] + rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def to_json(summary: Dict[str, Any], **extra: Any) -> str:
+    return json.dumps(dict(summary, **extra), indent=2, sort_keys=True)
+
+
+def plot(summary: Dict[str, Any], path: str, title: str = "") -> None:
+    """The bots' ratings with their 95% intervals, to an image file (its
+    format from the name's extension, as matplotlib's savefig)."""
+    matplotlib: Any = require("matplotlib", "crown.arena's plot")
+    matplotlib.use("Agg")
+    plt: Any = require("matplotlib.pyplot", "crown.arena's plot")
+    bots = summary["bots"]
+    y = list(range(len(bots)))
+    x = [b["rating"] for b in bots]
+    lo = [b["rating"] - (b["rating_ci"][0] if b["rating_ci"][0] is not None else b["rating"])
+          for b in bots]
+    hi = [(b["rating_ci"][1] if b["rating_ci"][1] is not None else b["rating"]) - b["rating"]
+          for b in bots]
+    fig, ax = plt.subplots(figsize=(6, 1 + 0.5 * len(bots)))
+    ax.errorbar(x, y, xerr=[lo, hi], fmt="o", capsize=4)
+    ax.set_yticks(y)
+    ax.set_yticklabels([b["bot"] for b in bots])
+    ax.invert_yaxis()
+    ax.axvline(0, color="grey", linewidth=0.5)
+    ax.set_xlabel("rating (Bradley-Terry, Elo scale) with 95% interval")
+    if title:
+        ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -1,0 +1,346 @@
+"""Tests of crown.arena with the standard library alone (test python-arena):
+the schedule, bots that fail or spy, statistics with known answers, resuming
+from SQLite, determinism across workers, the command line and docs/arena.md's
+example."""
+
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import arena_bots  # python/tests, the script's directory
+import crown
+from crown import arena
+from crown.arena import play, schedule, stats
+from crown.arena.bots import SpecError, split_specs
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE_ROOT = os.path.join(HERE, "..", "..")
+arena_bots.export_path()
+
+KD = "game_of_kingdoms"
+
+
+def decisions(name, options, record):
+    """Replays a record's game: (history length, game) at each decision."""
+    with crown.Game.deserialize(record["game"]) as saved:
+        hist = saved.history()
+    with crown.Game(name, options, seed=record["seed"]) as g:
+        while not g.is_terminal():
+            n = len(g.history())
+            yield n, g
+            g.apply(hist[n])
+        yield len(g.history()), g
+
+
+class Schedule(unittest.TestCase):
+    def test_every_bot_sits_in_every_seat_once_per_deal(self):
+        for bots, players in [(2, 2), (3, 2), (2, 4), (4, 4), (3, 5), (1, 3)]:
+            seats = schedule.seatings(bots, players)
+            self.assertEqual(len(seats), bots)
+            for s in range(players):
+                self.assertEqual(sorted(row[s] for row in seats), list(range(bots)))
+
+    def test_games_round_up_to_whole_deals_with_one_seed_a_deal(self):
+        keys = schedule.schedule(5, 2)
+        self.assertEqual(keys, [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)])
+        seeds = {schedule.game_seed(7, d) for d in range(100)}
+        self.assertEqual(len(seeds), 100)
+        self.assertEqual(schedule.game_seed(7, 3), schedule.game_seed(7, 3))
+        self.assertNotEqual(schedule.game_seed(7, 3), schedule.game_seed(8, 3))
+
+    def test_a_deal_is_the_same_deal_in_every_seating(self):
+        r = arena.run_tournament(KD, "players=2", "random,random", games=4, seed=3, workers=1,
+                                 bootstrap=0)
+        self.assertEqual([(x["deal"], x["seating"]) for x in r.records],
+                         [(0, 0), (0, 1), (1, 0), (1, 1)])
+        self.assertEqual(r.records[0]["seats"], [0, 1])
+        self.assertEqual(r.records[1]["seats"], [1, 0])
+        # the deal (the library's moves before the first decision) is the same
+        deal = []
+        for rec in r.records[:3]:
+            replay = decisions(KD, "players=2", rec)
+            deal.append(next(replay)[1].history())
+            replay.close()
+        self.assertGreater(len(deal[0]), 10)
+        self.assertEqual(deal[0], deal[1])
+        self.assertNotEqual(deal[0], deal[2])
+        self.assertEqual(r.records[0]["seed"], r.records[1]["seed"])
+        self.assertNotEqual(r.records[0]["seed"], r.records[2]["seed"])
+
+    def test_bot_specifications(self):
+        self.assertEqual(split_specs("random, ismcts:iterations=5,exploration=1,random"),
+                         ["random", "ismcts:iterations=5,exploration=1", "random"])
+        for bad in ["nobody", "ismcts:iterations", "ismcts:iterations=0", "arena_bots:nothing",
+                    "no_such_module_xyz:f", "random:x=1", "ismcts:depth=3"]:
+            with self.subTest(spec=bad), self.assertRaises(SpecError):
+                arena.run_tournament(KD, "players=2", ["random", bad], games=2, workers=1)
+
+
+class Bots(unittest.TestCase):
+    def test_a_failing_bot_loses_with_the_reason_and_the_tournament_goes_on(self):
+        for spec, reason in [("arena_bots:raises", r"raised ValueError: boom \(.*arena_bots.py"),
+                             ("arena_bots:illegal", r"returned \d+, not one of the \d+ legal"),
+                             ("arena_bots:not_a_move", r"returned 'a move' \(str\), not a move")]:
+            with self.subTest(spec=spec):
+                r = arena.run_tournament(KD, "players=2", ["random", spec], games=6, seed=1,
+                                         workers=1, bootstrap=0)
+                self.assertEqual(len(r.records), 6)
+                for rec in r.records:
+                    bad = rec["seats"].index(1)
+                    self.assertEqual(len(rec["errors"]), 1)
+                    err = rec["errors"][0]
+                    self.assertEqual((err["seat"], err["bot"]), (bad, spec))
+                    self.assertRegex(err["reason"], reason)
+                    self.assertEqual(rec["winners"], [1 - bad])
+                    self.assertIsNone(rec["returns"])
+                    # the saved game stops where the bot failed
+                    with crown.Game.deserialize(rec["game"]) as g:
+                        self.assertEqual(len(g.history()), err["ply"])
+                        self.assertEqual(g.current_player(), bad)
+                self.assertEqual(r.summary["bots"][1]["forfeits"], 6)
+                self.assertEqual(r.summary["bots"][1]["wins"], 0)
+                self.assertEqual(r.summary["bots"][0]["wins"], 6)
+
+    def test_a_spy_never_reaches_the_real_game(self):
+        arena_bots.SPY_LOG.clear()
+        r = arena.run_tournament(KD, "players=3", ["arena_bots:Spy", "random", "random"],
+                                 games=6, seed=5, workers=1, bootstrap=0)
+        log = iter(arena_bots.SPY_LOG)
+        differs = checked = 0
+        for rec in r.records:
+            spy = rec["seats"].index(0)
+            for ply, g in decisions(KD, "players=3", rec):
+                if g.is_terminal() or g.current_player() != spy:
+                    continue
+                seen = next(log)
+                real_all = g.observation(crown.OMNISCIENT)
+                self.assertEqual(seen["ply"], ply)
+                self.assertEqual(seen["observation"], g.observation(spy))
+                self.assertEqual(seen["det_seat"], g.observation(spy))
+                self.assertEqual(seen["legal"], g.legal_moves())
+                self.assertEqual(seen["det_legal"], g.legal_moves())
+                # The real game is alive in the process (so the check can
+                # fail), and nothing the bot holds leads to it.
+                real = [near for near, text in seen["live"] if text == g.serialize()]
+                self.assertEqual(real, [False])
+                self.assertEqual(seen["attributes"],
+                                 ["_det", "_resampled", "close", "game", "game_name",
+                                  "legal_mask", "legal_moves", "num_players", "observation",
+                                  "observation_tensor", "options", "ply", "rng", "seat"])
+                checked += 1
+                differs += seen["det_all"] != real_all
+        self.assertEqual(next(log, None), None)
+        self.assertGreater(checked, 50)
+        # the hidden cards of the resampled game are not the real ones (but
+        # for positions where the seat can know them all)
+        self.assertGreater(differs, 0.5 * checked)
+
+    def test_a_bot_that_does_not_resample_gets_no_game(self):
+        view = arena.SeatView(0, [1], "x", None, KD, "", 2, 0, None)
+        with self.assertRaises(RuntimeError):
+            view.game()
+
+    def test_ismcts_by_name_beats_random(self):
+        r = arena.run_tournament(KD, "players=2", "random,ismcts:iterations=40", games=6,
+                                 seed=2, workers=1, bootstrap=0)
+        self.assertFalse(any(rec["errors"] for rec in r.records))
+        self.assertGreaterEqual(r.summary["bots"][1]["wins"], 5)
+
+
+def record(deal, seats, returns=None, errors=()):
+    errors = [{"seat": s, "bot": "x", "ply": 0, "reason": "r"} for s in errors]
+    winners, draw = play.outcome(returns, errors, len(seats))
+    return {"deal": deal, "seating": 0, "seats": seats, "returns": returns,
+            "scores": returns, "winners": winners, "draw": draw, "errors": errors}
+
+
+class Stats(unittest.TestCase):
+    def test_intervals(self):
+        lo, hi = stats.wilson(0, 10)
+        self.assertEqual(lo, 0)
+        self.assertAlmostEqual(hi, 0.27753, places=5)
+        lo, hi = stats.wilson(5, 10)
+        self.assertAlmostEqual(lo, 0.23659, places=5)
+        self.assertAlmostEqual(hi, 0.76341, places=5)
+        m, (lo, hi) = stats.mean_ci([1, 2, 3, 4, 5])
+        self.assertEqual(m, 3)
+        self.assertAlmostEqual(hi - m, 1.959964 * math.sqrt(2.5 / 5), places=5)
+
+    def test_bradley_terry_known_ratios(self):
+        # a beats b 3 times in 4: strengths 3:1, 400 log10(3) Elo apart
+        r = stats.bradley_terry([[0, 3], [1, 0]], prior=0)
+        self.assertAlmostEqual(r[0] - r[1], 400 * math.log10(3), places=6)
+        self.assertAlmostEqual(r[0] + r[1], 0, places=9)
+        # consistent ratios 2:1, 2:1, 4:1 are fitted exactly
+        r = stats.bradley_terry([[0, 20, 40], [10, 0, 20], [10, 10, 0]], prior=0)
+        self.assertAlmostEqual(r[0] - r[1], 400 * math.log10(2), places=6)
+        self.assertAlmostEqual(r[1] - r[2], 400 * math.log10(2), places=6)
+        # the prior keeps an unbeaten bot finite: 4 wins + 1/2 against 1/2
+        r = stats.bradley_terry([[0, 4], [0, 0]], prior=1)
+        self.assertAlmostEqual(r[0] - r[1], 400 * math.log10(9), places=6)
+
+    def test_summary_of_constructed_games(self):
+        recs = [record(0, [0, 1], [1, -1]), record(0, [1, 0], [1, -1]),   # each wins once
+                record(1, [0, 1], [1, -1]), record(1, [1, 0], [-1, 1]),   # bot 0 twice
+                record(2, [0, 1], [0, 0]), record(2, [1, 0], None, errors=[0])]
+        s = stats.summarize(recs, ["a", "b"], bootstrap=50, seed=1, prior=0)
+        a, b = s["bots"]
+        self.assertEqual((a["games"], a["wins"], a["draws"], a["losses"], a["forfeits"]),
+                         (6, 4, 1, 1, 0))
+        self.assertEqual((b["wins"], b["draws"], b["losses"], b["forfeits"]), (1, 1, 4, 1))
+        self.assertAlmostEqual(a["win_rate"], 4.5 / 6)
+        self.assertAlmostEqual(a["mean_return"], (1 - 1 + 1 + 1 + 0) / 5)  # finished games
+        self.assertEqual(s["pairwise"], [[0, 4.5], [1.5, 0]])
+        self.assertAlmostEqual(a["rating"] - b["rating"], 400 * math.log10(3))
+        for bot in (a, b):
+            lo, hi = bot["rating_ci"]
+            self.assertLessEqual(lo, bot["rating"])
+            self.assertGreaterEqual(hi, bot["rating"])
+        again = stats.summarize(recs, ["a", "b"], bootstrap=50, seed=1, prior=0)
+        self.assertEqual(again, s)
+
+    def test_one_seat_games_compare_bots_on_the_same_deal(self):
+        recs = [record(0, [0], [5]), record(0, [1], [7]), record(1, [0], [3]),
+                record(1, [1], [3])]
+        s = stats.summarize(recs, ["a", "b"], bootstrap=0)
+        self.assertEqual(s["pairwise"], [[0, 0.5], [1.5, 0]])
+        self.assertNotIn("wins", s["bots"][0])
+        self.assertEqual(s["bots"][1]["mean_score"], 5)
+
+
+class Resume(unittest.TestCase):
+    def test_an_interrupted_tournament_resumes_without_replaying(self):
+        bots = ["arena_bots:Counting", "random"]
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "t.sqlite")
+            arena_bots.COUNT.update(made=0, interrupt_at=4)
+            with self.assertRaises(KeyboardInterrupt):
+                arena.run_tournament(KD, "players=2", bots, games=8, seed=4, workers=1,
+                                     db=db, batch=1)
+            arena_bots.COUNT.update(made=0, interrupt_at=None)
+            r = arena.run_tournament(KD, "players=2", bots, games=8, seed=4, workers=1, db=db,
+                                     batch=1, bootstrap=0)
+            # one bot made to check the specification, then 6 games: 2 were kept
+            self.assertEqual(arena_bots.COUNT["made"], 7)
+            whole = arena.run_tournament(KD, "players=2", bots, games=8, seed=4, workers=1,
+                                         bootstrap=0)
+            self.assertEqual(r.records, whole.records)
+            self.assertEqual(r.summary, whole.summary)
+            # all done: nothing is played again; more games extend the schedule
+            arena_bots.COUNT.update(made=0)
+            arena.run_tournament(KD, "players=2", bots, games=8, seed=4, workers=1, db=db)
+            self.assertEqual(arena_bots.COUNT["made"], 1)
+            more = arena.run_tournament(KD, "players=2", bots, games=10, seed=4, workers=1,
+                                        db=db, bootstrap=0)
+            self.assertEqual(arena_bots.COUNT["made"], 1 + 1 + 2)
+            self.assertEqual(more.records[:8], whole.records)
+            with self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
+                arena.run_tournament(KD, "players=2", bots, games=8, seed=5, db=db)
+
+    def test_same_seeds_same_results_on_a_pool(self):
+        args = (KD, "players=3", "random,random,random")
+        here = arena.run_tournament(*args, games=9, seed=8, workers=1, bootstrap=20)
+        pool = arena.run_tournament(*args, games=9, seed=8, workers=2, batch=2, bootstrap=20)
+        self.assertEqual(here.records, pool.records)
+        self.assertEqual(here.summary, pool.summary)
+        for rec in here.records:  # every saved game replays to its result
+            with crown.Game.deserialize(rec["game"]) as g:
+                self.assertTrue(g.is_terminal())
+                self.assertEqual(g.returns(), rec["returns"])
+
+    def test_a_missing_package_is_named(self):
+        saved = sys.modules.get("tqdm")
+        sys.modules["tqdm"] = None
+        try:
+            with self.assertRaisesRegex(arena.MissingDependency,
+                                        "apt-get install python3-tqdm; pip: pip install tqdm"):
+                arena.run_tournament(KD, "players=2", "random", games=1, workers=1,
+                                     progress=True)
+        finally:
+            if saved is None:
+                del sys.modules["tqdm"]
+            else:
+                sys.modules["tqdm"] = saved
+
+
+def run_python(args):
+    return subprocess.run([sys.executable] + args, capture_output=True, text=True, timeout=120)
+
+
+class Program(unittest.TestCase):
+    def test_command_line(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "t.sqlite")
+            args = ["-m", "crown.arena", "--game", KD, "--options", "players=2",
+                    "--bots", "random,ismcts:iterations=3,exploration=1", "--games", "4",
+                    "--workers", "1", "--db", db, "--seed", "9"]
+            p = run_python(args + ["--json"])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            out = json.loads(p.stdout)
+            self.assertEqual(out["games"], 4)
+            self.assertEqual([b["bot"] for b in out["bots"]],
+                             ["random", "ismcts:iterations=3,exploration=1"])
+            self.assertEqual(out["tournament"]["seed"], 9)
+            self.assertEqual(sum(b["wins"] + b["draws"] + b["losses"] for b in out["bots"]), 8)
+            p = run_python(args)  # resumed from the database: the same results
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertRegex(p.stdout, r"(?m)^random +4 ")
+            self.assertIn("4 games, 2 deals", p.stdout)
+            p = run_python(args[:-1] + ["10"])
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("holds another tournament", p.stderr)
+        p = run_python(["-m", "crown.arena", "--game", KD, "--bots", "random,nobody"])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("error: bot 'nobody'", p.stderr)
+        p = run_python(["-m", "crown.arena", "--game", KD, "--bots", "random",
+                        "--workers", "2", "--scheduler", "tcp://x:1"])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("not allowed with argument", p.stderr)
+
+    def test_the_standard_library_alone(self):
+        # with tqdm, distributed, matplotlib and numpy made unimportable, the
+        # arena plays, and --plot names the package to install
+        code = """
+import sys
+for m in ("tqdm", "distributed", "matplotlib", "numpy"):
+    sys.modules[m] = None
+from crown.arena.__main__ import main
+sys.exit(main(sys.argv[1:]))
+"""
+        args = ["-c", code, "--game", KD, "--options", "players=2", "--bots",
+                "random,ismcts:iterations=3", "--games", "2", "--workers", "1"]
+        p = run_python(args)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("2 games, 1 deal;", p.stdout)
+        p = run_python(args + ["--plot", os.path.join(tempfile.gettempdir(), "never.png")])
+        self.assertEqual((p.returncode, p.stdout), (2, ""))
+        self.assertIn("apt-get install python3-matplotlib; pip: pip install matplotlib",
+                      p.stderr)
+        p = run_python(args + ["--selfplay", tempfile.gettempdir()])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("apt-get install python3-numpy", p.stderr)
+
+    def test_the_example_of_docs_arena(self):
+        # docs/arena.md's example, run as a program, prints what the
+        # document says it prints
+        with open(os.path.join(SOURCE_ROOT, "docs", "arena.md")) as f:
+            doc = f.read()
+        code = re.search(r"```python\n(.*?)```", doc, re.S).group(1)
+        printed = re.search(r"It prints.*?```\n(.*?)```", doc, re.S).group(1)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "example.py")
+            with open(path, "w") as f:
+                f.write(code)
+            p = subprocess.run([sys.executable, path], capture_output=True, text=True,
+                               timeout=240, cwd=tmp)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout, printed)
+
+
+if __name__ == "__main__":
+    unittest.main()
