@@ -1024,6 +1024,50 @@ START_TEST(ruling_winning_marriage_still_resolves)
 }
 END_TEST
 
+/* RULINGS 1.4: after the winning card nothing changes the result, and the
+ * King's Blood card stays where it is, set aside if the card carrying it is
+ * discarded: a forced Enthronement does not give it to the winner. */
+START_TEST(ruling_winning_kings_blood_card_stays_where_it_is)
+{
+    /* Carried by a card the Enthronement discards: set aside. */
+    crown_game *g = game("players=3,advanced=on");
+    const char *const hands[] = {"B5f", "R1f R2m", "G1f G2m"};
+    setup(g, hands, "B3m@0,0 Y7m@0,8 kings-blood>Y7m", "rest");
+    play(g, "announce");
+    play(g, "play B5f right of B3m");
+    ck_assert_int_eq(st(g)->winner, 0);
+    play(g, "marriage enthronement");
+    play(g, "enthronement on B3m");
+    ck_assert(gn_set_has(&st(g)->aside, D.n));
+    ck_assert(!holds(g, 0, "kings-blood"));
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->winner, 0);
+    crown_free(g);
+    /* Carried by the enthroned card: it stays attached. */
+    g = game("players=3,advanced=on");
+    setup(g, hands, "B3m@0,0 Y7m@0,8 kings-blood>Y7m", "rest");
+    play(g, "announce");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage enthronement");
+    play(g, "enthronement on Y7m");
+    ck_assert(gn_set_has(&st(g)->gn.attached, D.n));
+    ck_assert(!gn_set_has(&st(g)->aside, D.n));
+    ck_assert(!holds(g, 0, "kings-blood"));
+    crown_free(g);
+    /* In another hand: it stays there, and its holder does not win. */
+    g = game("players=3,advanced=on");
+    const char *const h2[] = {"B5f", "kings-blood", "G1f G2m"};
+    setup(g, h2, "B3m@0,0 Y7m@0,8", "rest");
+    play(g, "announce");
+    play(g, "play B5f right of B3m");
+    play(g, "marriage enthronement");
+    play(g, "enthronement on B3m");
+    ck_assert(holds(g, 1, "kings-blood"));
+    ck_assert_int_eq(st(g)->winner, 0);
+    crown_free(g);
+}
+END_TEST
+
 /* ---- 1.4 advanced rules ------------------------------------------------ */
 
 START_TEST(ruling_advanced_kings_blood_card)
@@ -1942,6 +1986,7 @@ int main(void)
     tcase_add_test(tc, ruling_passing_and_the_game_without_a_winner);
     tcase_add_test(tc, ruling_option_max_turns);
     tcase_add_test(tc, ruling_winning_marriage_still_resolves);
+    tcase_add_test(tc, ruling_winning_kings_blood_card_stays_where_it_is);
     tcase_add_test(tc, ruling_advanced_kings_blood_card);
     tcase_add_test(tc, ruling_kings_blood_card_assassinated_exiled_enthroned);
     tcase_add_test(tc, ruling_scoring_methods);
