@@ -944,6 +944,59 @@ START_TEST(ruling_passing_and_the_game_without_a_winner)
 }
 END_TEST
 
+/* RULINGS 1.4: the game ends when every player has passed since a card was
+ * last played or drawn, and a lost turn is neither a play, a draw nor a
+ * pass. */
+START_TEST(ruling_a_lost_turn_is_not_a_pass)
+{
+    crown_game *g = game("players=3,deck=B3m R7m G1m R6m R1f Y9f Y8f");
+    const char *const hands[] = {"R7m G1m", "R6m R1f", "Y9f Y8f"};
+    setup(g, hands, "B3m@0,0", "");
+    st(g)->lost = 1u << 1;
+    play(g, "pass");
+    ck_assert_int_eq(current(g), 2); /* seat 1's turn is lost */
+    play(g, "pass");
+    ck_assert_int_eq(current(g), 0); /* seat 1 has not passed */
+    play(g, "pass");
+    ck_assert_int_eq(current(g), 1);
+    play(g, "pass");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_PASSES);
+    crown_free(g);
+}
+END_TEST
+
+/* RULINGS 1.4: max_turns counts the turns players take; a lost turn and a
+ * turn skipped by a Skip are not taken. */
+START_TEST(ruling_max_turns_counts_no_lost_or_skipped_turn)
+{
+    crown_game *g = game("players=3,max_turns=3");
+    const char *const hands[] = {"R7m G1m", "R1f Y2m", "G4m G6m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->lost = 1u << 1;
+    play_all(g, "draw, draw Y9f, stop");
+    ck_assert_int_eq(current(g), 2); /* seat 1's turn is lost, not taken */
+    play_all(g, "draw, draw Y7f, stop");
+    ck_assert_int_eq(current(g), 0); /* two turns taken */
+    play_all(g, "draw, draw Y6f, stop");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    crown_free(g);
+    /* A Skip: the skipped player takes no turn. */
+    g = game("players=3,max_turns=3");
+    const char *const h2[] = {"B2f-skip G1m R7m", "R1f Y2m", "G4m G6m"};
+    setup(g, h2, "B3f@0,0", "rest");
+    play(g, "play B2f-skip right of B3f");
+    ck_assert_int_eq(current(g), 2);
+    play_all(g, "draw, draw Y7f, stop");
+    ck_assert_int_eq(current(g), 0); /* two turns taken */
+    play_all(g, "draw, draw Y6f, stop");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    crown_free(g);
+}
+END_TEST
+
 /* Seat 0 draws and stops, then seat 1 does. */
 static void two_turns(crown_game *g)
 {
@@ -1985,6 +2038,8 @@ int main(void)
     tcase_add_test(tc, ruling_a_draw_from_an_empty_pile_reshuffles);
     tcase_add_test(tc, ruling_passing_and_the_game_without_a_winner);
     tcase_add_test(tc, ruling_option_max_turns);
+    tcase_add_test(tc, ruling_a_lost_turn_is_not_a_pass);
+    tcase_add_test(tc, ruling_max_turns_counts_no_lost_or_skipped_turn);
     tcase_add_test(tc, ruling_winning_marriage_still_resolves);
     tcase_add_test(tc, ruling_winning_kings_blood_card_stays_where_it_is);
     tcase_add_test(tc, ruling_advanced_kings_blood_card);
