@@ -626,6 +626,20 @@ START_TEST(ruling_row_limit_ten)
 }
 END_TEST
 
+/* RULINGS 1.5: the row limit holds for a card a New Connection moves too;
+ * a card whose every spot is in a full row cannot be lifted. */
+START_TEST(ruling_row_limit_holds_for_a_new_connection)
+{
+    crown_game *g = game("");
+    setup(g, "new-connection R9m", NINE " Y6f@0,36 B3m@1,41", "rest");
+    /* B3m could go only beside G1m or Y6f, into row 0, which holds 10. */
+    ck_assert(!can_play(g, "new-connection on B3m"));
+    /* Y6f may move within its own row: the row keeps 10 cards. */
+    ck_assert(can_play(g, "new-connection on Y6f"));
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(ruling_row_limit_ends_the_game)
 {
     crown_game *g = game("");
@@ -1365,6 +1379,7 @@ int main(void)
     tcase_add_test(tc, ruling_hand_limit_ten);
     tcase_add_test(tc, ruling_row_limit_ten);
     tcase_add_test(tc, ruling_row_limit_ends_the_game);
+    tcase_add_test(tc, ruling_row_limit_holds_for_a_new_connection);
     tcase_add_test(tc, ruling_row_limit_counts_the_child);
     tcase_add_test(tc, ruling_pile_runs_out_scores_and_reshuffles);
     tcase_add_test(tc, ruling_twenty_discards_or_fewer_no_more_draws);
