@@ -815,6 +815,28 @@ START_TEST(ruling_draw_three_and_shifting)
 }
 END_TEST
 
+/* RULINGS 1.4: a shift is played with normal matching, the King's Blood
+ * card's relaxation included, and forms no Marriage even beside the King's
+ * Blood character. */
+START_TEST(ruling_shift_with_the_kings_blood_relaxation)
+{
+    crown_game *g = game("players=3,advanced=on");
+    const char *const hands[] = {"B8f-draw3 Y1m R4m", "R8f-draw3 R2m Y4m", "G1f G2m G3m"};
+    setup(g, hands, "B3f@0,0 G6m@0,8 kings-blood>G6m", "rest");
+    play(g, "play B8f-draw3 right of B3f");
+    ck_assert_int_eq(current(g), 1);
+    ck_assert_int_eq(st(g)->mode, KBG_M_PENDING);
+    /* R8f matches neither colour nor number of G6m: the relaxation. */
+    ck_assert(can_play(g, "play R8f-draw3 right of G6m"));
+    ck_assert(!can_play(g, "play Y4m right of G6m")); /* not a shifting card */
+    play(g, "play R8f-draw3 right of G6m");
+    ck_assert_int_eq(current(g), 2);
+    ck_assert_int_eq(st(g)->pending, 6);
+    ck_assert_int_eq(gn_count(&st(g)->gn), 4); /* no Marriage, no child */
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(ruling_rulebook_draw_three_example)
 {
     /* Sarah (seat 0) plays Merideth, a Draw 3, on Daniel (seat 1); Daniel
@@ -2031,6 +2053,7 @@ int main(void)
     tcase_add_test(tc, ruling_skip_and_reverse);
     tcase_add_test(tc, ruling_reverse_with_two_players);
     tcase_add_test(tc, ruling_draw_three_and_shifting);
+    tcase_add_test(tc, ruling_shift_with_the_kings_blood_relaxation);
     tcase_add_test(tc, ruling_rulebook_draw_three_example);
     tcase_add_test(tc, ruling_skip_shift_with_two_players_comes_back);
     tcase_add_test(tc, ruling_a_shift_may_win);
