@@ -988,6 +988,19 @@ START_TEST(ruling_a_lost_turn_is_not_a_pass)
 }
 END_TEST
 
+/* Seat 2 is to play the game's second turn of three: seats 2 and 0 draw
+ * and stop, and the limit ends the game. */
+static void second_and_third_turns(crown_game *g)
+{
+    ck_assert_int_eq(current(g), 2);
+    play_all(g, "draw, draw Y7f, stop");
+    ck_assert_int_eq(current(g), 0);
+    play_all(g, "draw, draw Y6f, stop");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    crown_free(g);
+}
+
 /* RULINGS 1.4: max_turns counts the turns players take; a lost turn and a
  * turn skipped by a Skip are not taken. */
 START_TEST(ruling_max_turns_counts_no_lost_or_skipped_turn)
@@ -996,26 +1009,14 @@ START_TEST(ruling_max_turns_counts_no_lost_or_skipped_turn)
     const char *const hands[] = {"R7m G1m", "R1f Y2m", "G4m G6m"};
     setup(g, hands, "B3m@0,0", "rest");
     st(g)->lost = 1u << 1;
-    play_all(g, "draw, draw Y9f, stop");
-    ck_assert_int_eq(current(g), 2); /* seat 1's turn is lost, not taken */
-    play_all(g, "draw, draw Y7f, stop");
-    ck_assert_int_eq(current(g), 0); /* two turns taken */
-    play_all(g, "draw, draw Y6f, stop");
-    ck_assert_int_eq(current(g), CROWN_TERMINAL);
-    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
-    crown_free(g);
+    play_all(g, "draw, draw Y9f, stop"); /* seat 1's turn is lost, not taken */
+    second_and_third_turns(g);
     /* A Skip: the skipped player takes no turn. */
     g = game("players=3,max_turns=3");
     const char *const h2[] = {"B2f-skip G1m R7m", "R1f Y2m", "G4m G6m"};
     setup(g, h2, "B3f@0,0", "rest");
     play(g, "play B2f-skip right of B3f");
-    ck_assert_int_eq(current(g), 2);
-    play_all(g, "draw, draw Y7f, stop");
-    ck_assert_int_eq(current(g), 0); /* two turns taken */
-    play_all(g, "draw, draw Y6f, stop");
-    ck_assert_int_eq(current(g), CROWN_TERMINAL);
-    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
-    crown_free(g);
+    second_and_third_turns(g);
 }
 END_TEST
 
@@ -1099,46 +1100,44 @@ START_TEST(ruling_winning_marriage_still_resolves)
 }
 END_TEST
 
+/* Seat 0 wins with B5f beside B3m, the Marriage draws an Enthronement, and
+ * it is played on `target`. */
+static crown_game *win_then_enthrone(const char *const hands[], const char *gen,
+                                     const char *target)
+{
+    crown_game *g = game("players=3,advanced=on");
+    setup(g, hands, gen, "rest");
+    play(g, "announce");
+    play(g, "play B5f right of B3m");
+    ck_assert_int_eq(st(g)->winner, 0);
+    play(g, "marriage enthronement");
+    play(g, target);
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->winner, 0);
+    ck_assert(!holds(g, 0, "kings-blood"));
+    return g;
+}
+
 /* RULINGS 1.4: after the winning card nothing changes the result, and the
  * King's Blood card stays where it is, set aside if the card carrying it is
  * discarded: a forced Enthronement does not give it to the winner. */
 START_TEST(ruling_winning_kings_blood_card_stays_where_it_is)
 {
-    /* Carried by a card the Enthronement discards: set aside. */
-    crown_game *g = game("players=3,advanced=on");
     const char *const hands[] = {"B5f", "R1f R2m", "G1f G2m"};
-    setup(g, hands, "B3m@0,0 Y7m@0,8 kings-blood>Y7m", "rest");
-    play(g, "announce");
-    play(g, "play B5f right of B3m");
-    ck_assert_int_eq(st(g)->winner, 0);
-    play(g, "marriage enthronement");
-    play(g, "enthronement on B3m");
+    const char *gen = "B3m@0,0 Y7m@0,8 kings-blood>Y7m";
+    /* Carried by a card the Enthronement discards: set aside. */
+    crown_game *g = win_then_enthrone(hands, gen, "enthronement on B3m");
     ck_assert(gn_set_has(&st(g)->aside, D.n));
-    ck_assert(!holds(g, 0, "kings-blood"));
-    ck_assert_int_eq(current(g), CROWN_TERMINAL);
-    ck_assert_int_eq(st(g)->winner, 0);
     crown_free(g);
     /* Carried by the enthroned card: it stays attached. */
-    g = game("players=3,advanced=on");
-    setup(g, hands, "B3m@0,0 Y7m@0,8 kings-blood>Y7m", "rest");
-    play(g, "announce");
-    play(g, "play B5f right of B3m");
-    play(g, "marriage enthronement");
-    play(g, "enthronement on Y7m");
+    g = win_then_enthrone(hands, gen, "enthronement on Y7m");
     ck_assert(gn_set_has(&st(g)->gn.attached, D.n));
     ck_assert(!gn_set_has(&st(g)->aside, D.n));
-    ck_assert(!holds(g, 0, "kings-blood"));
     crown_free(g);
     /* In another hand: it stays there, and its holder does not win. */
-    g = game("players=3,advanced=on");
     const char *const h2[] = {"B5f", "kings-blood", "G1f G2m"};
-    setup(g, h2, "B3m@0,0 Y7m@0,8", "rest");
-    play(g, "announce");
-    play(g, "play B5f right of B3m");
-    play(g, "marriage enthronement");
-    play(g, "enthronement on B3m");
+    g = win_then_enthrone(h2, "B3m@0,0 Y7m@0,8", "enthronement on B3m");
     ck_assert(holds(g, 1, "kings-blood"));
-    ck_assert_int_eq(st(g)->winner, 0);
     crown_free(g);
 }
 END_TEST
