@@ -813,6 +813,32 @@ END_TEST
 
 /* ---- 3: going out, the loser ------------------------------------------ */
 
+/* RULINGS 3: transferring his last card while the pile is empty puts a
+ * player out, and he is skipped from then on. */
+START_TEST(ruling_out_by_transferring_last_card)
+{
+    crown_game *g = game("players=3,variant=ruthless");
+    deal_any(g, "Y5");
+    set_cards(g, (const char *const[]){"R7 G9", "B7", "RK BK GK"}, "", 0, 0, 1, 1);
+    play(g, "lead R7");
+    play(g, "transfer B7"); /* seat 1's last card: he is out */
+    char *o = observe(g, CROWN_SPECTATOR);
+    ck_assert_msg(contains(o, "seat 1: out"), "%s", o);
+    free(o);
+    ck_assert_int_eq(st(g)->defender, 2);
+    play(g, "beat R7 with RK");
+    play(g, "beat B7 with BK");
+    /* The attacker, seat 1, holds nothing: seat 0 is asked. */
+    ck_assert_int_eq(current(g), 0);
+    play(g, "pass");
+    /* Seat 2 defended and attacks next, against seat 0: seat 1 is skipped. */
+    ck_assert_int_eq(st(g)->phase, KD_LEAD);
+    ck_assert_int_eq(st(g)->attacker, 2);
+    ck_assert_int_eq(st(g)->defender, 0);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(ruling_out_by_adding_last_card)
 {
     crown_game *g = game("players=3,variant=ruthless");
@@ -1339,6 +1365,7 @@ static Suite *kingdoms_suite(void)
     tcase_add_test(tc, ruling_transfer_limit_is_new_defenders_hand);
     tcase_add_test(tc, ruling_ruthless_two_players_plays_basic);
     tcase_add_test(tc, ruling_out_by_adding_last_card);
+    tcase_add_test(tc, ruling_out_by_transferring_last_card);
     tcase_add_test(tc, ruling_last_player_with_cards_loses);
     tcase_add_test(tc, ruling_nobody_left_is_a_draw);
     tcase_add_test(tc, ruling_out_players_are_skipped);
