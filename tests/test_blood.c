@@ -325,6 +325,7 @@ START_TEST(ruling_play_on_the_child_after_a_birth)
     ck_assert(can_play(g, "new-connection on R7f")); /* R7f may go beside the child */
     ck_assert(!can_play(g, "play R2m left of R7f"));
     ck_assert(can_play(g, "stop"));
+    ck_assert(!can_play(g, "draw")); /* a draw is a turn's whole action (note 12) */
     play(g, "new-connection on R7f");
     ck_assert(can_play(g, "place left of G4f"));
     ck_assert(!can_play(g, "place left of B3m"));
@@ -425,6 +426,7 @@ START_TEST(ruling_assassination_then_one_more_card_anywhere)
     ck_assert_int_eq(st(g)->mode, KBG_M_FREE);
     ck_assert(can_play(g, "play Y1m right of Y7m")); /* anywhere */
     ck_assert(can_play(g, "stop"));
+    ck_assert(!can_play(g, "draw")); /* one more card from hand, not a draw */
     /* An Assassination as that card earns another. */
     play(g, "assassination on Y7m");
     ck_assert_int_eq(st(g)->mode, KBG_M_FREE);
