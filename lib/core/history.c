@@ -204,12 +204,15 @@ static int start_chunk(crown_game *g, int snap)
     size_t n = g->n + 1 - lo, ns = g->nsnaps + (size_t)snap - lo_snaps;
     size_t cap = 2 * n > HISTORY_FIRST ? 2 * n : HISTORY_FIRST;
     size_t snapcap = 2 * ns > HISTORY_FIRST ? 2 * ns : HISTORY_FIRST;
-    /* When the handle's own chunk is full, twice its room (a spare with
-     * less is grown): the chunks of a long game stay few. */
-    if (g->wend && g->n >= g->wend && cap < 2 * g->top->cap)
-        n = cap = 2 * g->top->cap;
-    if (g->wend && snap && g->nsnaps >= g->send && snapcap < 2 * g->top->snapcap)
-        ns = snapcap = 2 * g->top->snapcap;
+    /* When the handle's own chunk is full, as much room and twice what is
+     * full (a spare with less is grown): the chunks of a long game stay
+     * few. */
+    int full = g->n >= g->wend, snaps_full = snap && g->nsnaps >= g->send;
+    if (g->wend && (full || snaps_full)) {
+        size_t c2 = g->top->cap << full, s2 = g->top->snapcap << snaps_full;
+        n = cap = cap > c2 ? cap : c2;
+        ns = snapcap = snapcap > s2 ? snapcap : s2;
+    }
     crown_chunk *c = g->spare;
     if (c && (c->cap < n || c->snapcap < ns))
         c = chunk_grow(c, ss, cap, snapcap);
