@@ -19,47 +19,12 @@
 
 #include "core/core.h"
 
-/* g against its saved text loaded: the same state, moves, texts and
- * players of every entry (read from the chunks, snapshots included). */
-static void check_same(crown_game *g)
-{
-    char *text = serialize(g);
-    crown_game *l;
-    OK(crown_deserialize(&l, text));
-    uint64_t a, b;
-    OK(crown_state_hash(g, &a));
-    OK(crown_state_hash(l, &b));
-    ck_assert_uint_eq(a, b);
-    size_t n, nl;
-    OK(crown_history_length(g, &n));
-    OK(crown_history_length(l, &nl));
-    ck_assert_uint_eq(n, nl);
-    crown_move *mg = malloc((n + 1) * sizeof *mg), *ml = malloc((n + 1) * sizeof *ml);
-    OK(crown_history(g, mg, n, &n));
-    OK(crown_history(l, ml, n, &nl));
-    ck_assert(memcmp(mg, ml, n * sizeof *mg) == 0);
-    for (size_t i = 0; i < n; i++) {
-        char tg[128], tl[128];
-        size_t len;
-        int pg, pl;
-        OK(crown_history_text(g, i, 0, tg, sizeof tg, &len));
-        OK(crown_history_text(l, i, 0, tl, sizeof tl, &len));
-        OK(crown_history_player(g, i, &pg));
-        OK(crown_history_player(l, i, &pl));
-        ck_assert_str_eq(tg, tl);
-        ck_assert_int_eq(pg, pl);
-    }
-    free(mg);
-    free(ml);
-    crown_free(l);
-    free(text);
-}
-
-/* check_same, then undo g and its loaded copy together to the start: the
- * same state after every undo (the snapshots in the chunks). */
+/* assert_same_as_loaded (common.h), then undo g and its loaded copy
+ * together to the start: the same state after every undo (the snapshots
+ * in the chunks). */
 static void check_undo_all(crown_game *g)
 {
-    check_same(g);
+    assert_same_as_loaded(g);
     char *text = serialize(g);
     crown_game *l;
     OK(crown_deserialize(&l, text));
@@ -118,9 +83,9 @@ START_TEST(a_clone_copies_no_entry)
     }
     for (int k = 0; k < 8; k++) {
         random_moves(c[k], 3, &r);
-        check_same(c[k]);
+        assert_same_as_loaded(c[k]);
     }
-    check_same(g);
+    assert_same_as_loaded(g);
     for (int k = 0; k < 8; k++) {
         check_undo_all(c[k]);
         crown_free(c[k]);
@@ -146,15 +111,15 @@ START_TEST(the_handle_undoes_below_a_clone_and_plays_on)
     ck_assert_ptr_ne(g->top, top); /* (a chunk of its own: c reads the old one) */
     char *after = serialize(c);
     ck_assert_str_eq(before, after);
-    check_same(g);
-    check_same(c);
+    assert_same_as_loaded(g);
+    assert_same_as_loaded(c);
     /* Undo both into the shared past, and play on again. */
     undo_some(g, 12);
     undo_some(c, 3);
     random_moves(c, 4, &r);
     random_moves(g, 4, &other);
-    check_same(g);
-    check_same(c);
+    assert_same_as_loaded(g);
+    assert_same_as_loaded(c);
     crown_free(c);
     /* Once no one else reads it, the handle writes in place below where the
      * clone read. */
@@ -201,9 +166,9 @@ static void clones_of_clones(int gi, const int order[3])
         alive[order[k]] = 0;
         for (int j = 0; j < 3; j++)
             if (alive[j]) {
-                check_same(h[j]);
+                assert_same_as_loaded(h[j]);
                 random_moves(h[j], 2, &r);
-                check_same(h[j]);
+                assert_same_as_loaded(h[j]);
             }
     }
 }
@@ -256,7 +221,7 @@ START_TEST(the_chain_of_a_tree_of_clones_stays_short)
     }
     ck_assert_uint_gt(longest, 25);
     for (int i = 0; i < live; i++) {
-        check_same(h[i]);
+        assert_same_as_loaded(h[i]);
         crown_free(h[i]);
     }
 }
@@ -285,7 +250,7 @@ START_TEST(a_handle_cloned_after_every_move_outgrows_its_chunk)
     ck_assert_uint_ge(n, 700);
     for (int k = 0; k < KEPT; k++)
         if (k % 8 == 0)
-            check_same(kept[k]);
+            assert_same_as_loaded(kept[k]);
     check_undo_all(kept[0]);
     check_undo_all(g);
     for (int k = 0; k < KEPT; k++)
