@@ -132,6 +132,43 @@ static inline void random_moves(crown_game *g, int n, trng *r)
     }
 }
 
+/* h against the game its saved text loads into: the same state, history,
+ * texts of every history entry (read from the shared chunks of clones) and
+ * player of each. */
+static inline void assert_same_as_loaded(crown_game *h)
+{
+    char *text = serialize(h);
+    crown_game *l;
+    OK(crown_deserialize(&l, text));
+    uint64_t a, b;
+    OK(crown_state_hash(h, &a));
+    OK(crown_state_hash(l, &b));
+    ck_assert_uint_eq(a, b);
+    size_t n, nl;
+    OK(crown_history_length(h, &n));
+    OK(crown_history_length(l, &nl));
+    ck_assert_uint_eq(n, nl);
+    crown_move *mh = malloc((n + 1) * sizeof *mh), *ml = malloc((n + 1) * sizeof *ml);
+    OK(crown_history(h, mh, n, &n));
+    OK(crown_history(l, ml, n, &nl));
+    int same = memcmp(mh, ml, n * sizeof *mh) == 0;
+    for (size_t i = 0; i < n && same; i++) {
+        char th[128], tl[128];
+        size_t len;
+        int ph, pl;
+        OK(crown_history_text(h, i, 0, th, sizeof th, &len));
+        OK(crown_history_text(l, i, 0, tl, sizeof tl, &len));
+        OK(crown_history_player(h, i, &ph));
+        OK(crown_history_player(l, i, &pl));
+        same = strcmp(th, tl) == 0 && ph == pl;
+    }
+    ck_assert_msg(same, "a history read through clones differs from its loaded copy");
+    free(mh);
+    free(ml);
+    crown_free(l);
+    free(text);
+}
+
 /* The offset of tensor piece `name` (from crown_observation_layout). */
 static inline size_t piece_offset(crown_game *g, const char *name)
 {

@@ -6,13 +6,17 @@
  *   longest episode;
  * - every allocation failure is reported as CROWN_ENOMEM, leaks nothing
  *   (the blocks alive are counted here; the sanitizer and valgrind runs
- *   check it too) and changes nothing.
+ *   check it too) and changes nothing; so does each allocation of a chunk
+ *   of shared history (a handle playing below where a clone reads, the
+ *   chunk of a handle full while shared, a spare chunk grown).
  *
  * Linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
  * against the library's objects, so every allocation the library makes is
  * counted, and any one of them can be made to fail.
  */
 #include "common.h"
+
+#include "core/core.h"
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t k);
@@ -218,28 +222,27 @@ static void out_of_memory(const char *name, const char *options, int steps)
     free(after);
 
     if (!terminal(g)) { /* (g needs a move of its own) */
-        /* A copy from a handle with moves of its own shares them (one
-         * allocation); when it cannot, both handles are as they were. */
+        /* A copy from a handle with moves of its own shares them in place:
+         * it allocates nothing (the first allocation would fail), and
+         * leaves the source as it was. */
         crown_game *d = NULL;
         OK(crown_clone(&d, g));
         crown_move m[4096];
         size_t n;
         OK(crown_legal_moves(g, m, 4096, &n));
         OK(crown_apply(g, m[n - 1]));
-        char *before_g = serialize(g), *before_d = serialize(d);
+        char *before_g = serialize(g);
+        long allocated = allocations;
         fail_after = 0;
-        ck_assert_int_eq(crown_copy(d, g), CROWN_ENOMEM);
+        int rc = crown_copy(d, g);
         fail_after = -1;
-        ck_assert_str_eq(crown_last_error(d), "out of memory");
+        allocated = allocations - allocated;
+        ck_assert_int_eq(rc, CROWN_OK);
+        ck_assert_int_eq(allocated, 0);
         char *after_g = serialize(g), *after_d = serialize(d);
         ck_assert_str_eq(before_g, after_g);
-        ck_assert_str_eq(before_d, after_d);
-        OK(crown_copy(d, g));
-        free(after_d);
-        after_d = serialize(d);
         ck_assert_str_eq(before_g, after_d);
         free(before_g);
-        free(before_d);
         free(after_g);
         free(after_d);
         crown_free(d);
@@ -283,10 +286,10 @@ START_TEST(apply_out_of_memory_changes_nothing)
 {
     int seen = 0;
     for (uint64_t seed = 1; seed <= 12 && seen < 3; seed++) {
-        /* A clone's own history starts small and grows as it plays. */
+        /* A clone of a game still in use starts a small chunk of its own,
+         * and grows it as it plays. */
         crown_game *g0 = new_game(configs[_i][0], configs[_i][1], seed), *g = NULL;
         OK(crown_clone(&g, g0));
-        crown_free(g0);
         crown_move moves[4096];
         size_t n;
         trng r = {seed};
@@ -313,8 +316,98 @@ START_TEST(apply_out_of_memory_changes_nothing)
             }
         }
         crown_free(g);
+        crown_free(g0);
     }
     ck_assert_int_gt(seen, 0);
+}
+END_TEST
+
+/* Applies m with its first allocation failing: when the apply allocates,
+ * CROWN_ENOMEM, nothing leaked and the game as it was, then the apply again;
+ * 1 when it failed so. */
+static int apply_failing_once(crown_game *g, crown_move m)
+{
+    char *before = serialize(g);
+    long live_before = live;
+    fail_after = 0;
+    int rc = crown_apply(g, m);
+    fail_after = -1;
+    long leaked = live - live_before;
+    if (rc == CROWN_ENOMEM) {
+        ck_assert_int_eq(leaked, 0);
+        char *after = serialize(g);
+        ck_assert_str_eq(before, after);
+        free(after);
+        OK(crown_apply(g, m));
+    } else {
+        ck_assert_int_eq(rc, CROWN_OK);
+    }
+    free(before);
+    return rc == CROWN_ENOMEM;
+}
+
+static int random_move_failing_once(crown_game *g, trng *r)
+{
+    crown_move m[4096];
+    size_t n;
+    OK(crown_legal_moves(g, m, 4096, &n));
+    return apply_failing_once(g, m[trng_below(r, n)]);
+}
+
+/* The allocations of shared history fail in turn and change nothing. */
+START_TEST(new_chunks_out_of_memory_change_nothing)
+{
+    trng r = {(uint64_t)_i + 1};
+    /* The handle undoes below where a clone reads and plays on: a new
+     * chunk. */
+    crown_game *g = new_game(configs[_i][0], configs[_i][1], 3), *c;
+    random_moves(g, 12, &r);
+    OK(crown_clone(&c, g));
+    crown_chunk *top = g->top;
+    ck_assert_int_eq(crown_undo(g), CROWN_OK);
+    ck_assert_int_eq(random_move_failing_once(g, &r), 1);
+    ck_assert_ptr_ne(g->top, top);
+    crown_free(c);
+    crown_free(g);
+
+    /* A spare chunk too small for the entries a new chunk takes in: x's
+     * chain is g's chunk and x's own, which reads as much as g's. */
+    g = new_game(configs[_i][0], configs[_i][1], 4);
+    random_moves(g, 4, &r);
+    crown_game *x, *h;
+    OK(crown_clone(&x, g));
+    do
+        random_moves(x, 1, &r);
+    while (!terminal(x) && (x->n - x->base_n < x->base_n || x->n <= 16));
+    OK(crown_clone(&h, g));
+    random_moves(h, 1, &r);
+    OK(crown_copy(h, x)); /* (h keeps its chunk, of 16 entries, as a spare) */
+    ck_assert_ptr_nonnull(h->spare);
+    if (!terminal(h)) {
+        ck_assert_uint_gt(h->n, h->spare->cap);
+        ck_assert_int_eq(random_move_failing_once(h, &r), 1);
+        ck_assert_ptr_null(h->top->parent); /* (every entry taken in) */
+        assert_same_as_loaded(h);
+    }
+    crown_free(h);
+    crown_free(x);
+    crown_free(g);
+
+    /* A handle cloned after every move, its clones kept, outgrows its
+     * chunk while they read it. */
+    g = new_game(configs[_i][0], configs[_i][1], 5);
+    crown_game *kept[4] = {0};
+    int seen = 0;
+    for (int k = 0; !terminal(g) && k < 600; k++) {
+        seen += random_move_failing_once(g, &r);
+        crown_free(kept[k % 4]);
+        OK(crown_clone(&kept[k % 4], g));
+    }
+    if (!terminal(g))
+        ck_assert_int_gt(seen, 0);
+    for (int k = 0; k < 4; k++)
+        crown_free(kept[k]);
+    crown_free(g);
 }
 END_TEST
 
@@ -557,6 +650,7 @@ int main(void)
     tcase_add_loop_test(tc, out_of_memory_is_reported, 0, NCONFIGS);
     tcase_add_loop_test(tc, apply_out_of_memory_changes_nothing, 0, NCONFIGS);
     tcase_add_test(tc, a_long_load_out_of_memory);
+    tcase_add_loop_test(tc, new_chunks_out_of_memory_change_nothing, 0, NCONFIGS);
     tcase_add_test(tc, no_allocation_in_a_batch_step);
     tcase_add_test(tc, a_batch_out_of_memory_is_reported);
     tcase_add_test(tc, a_batch_step_out_of_memory_changes_nothing);

@@ -227,10 +227,10 @@ int crown_new_ex(crown_game **out, const char *name, const char *options, uint64
 
 /* Creates an independent copy of a game: same options, seed, history and
  * state.  Undo works on the copy as on the original.  The history is not
- * copied: the two handles share its past (immutable, reference counted,
- * safe on separate threads) and each records its own moves after it, so a
- * clone costs the state and the entries made since the game was last
- * cloned, whatever the game's length.
+ * copied: the two handles share its past (never written again, reference
+ * counted, safe on separate threads) and each records its own moves after
+ * it, so a clone costs the handle and the state, whatever the game's
+ * length.
  * Errors: CROWN_EINVAL, CROWN_ENOMEM (then *out is NULL and the game is as
  * it was). */
 int crown_clone(crown_game **out, crown_game *game);
@@ -240,16 +240,13 @@ int crown_clone(crown_game **out, crown_game *game);
  * would, and keeps its own memory, so a search or a playout loop can reset
  * one handle to a position again and again without allocating.  Undo on
  * dst goes back through src's history.  dst's error message is kept.
- * The history is shared as by crown_clone: when src has made moves since
- * it was last cloned or copied from, those are moved once into shared
- * memory (an allocation); otherwise crown_copy allocates nothing, and
- * costs the handle's fields and the state (and the options and
+ * The history is shared as by crown_clone; crown_copy allocates nothing,
+ * and costs the handle's fields and the state (and the options and
  * configuration when dst's differ), whatever the game's length: about
  * 20-40 ns.  dst == src does nothing.
  * Like crown_clone, it writes to src's private bookkeeping: do not use src
  * on another thread meanwhile.
- * Errors: CROWN_EINVAL (dst or src NULL; games of different names),
- * CROWN_ENOMEM (then both are as they were). */
+ * Errors: CROWN_EINVAL (dst or src NULL; games of different names). */
 int crown_copy(crown_game *dst, crown_game *src);
 
 /* Releases a game.  NULL is accepted and ignored. */

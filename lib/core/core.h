@@ -32,15 +32,18 @@ struct crown_game {
 
     /* History: entry i (0 <= i < n) was applied to the state before it,
      * which is snapshot slot(i) unless the entry is CROWN_H_AUTO (then it
-     * has no snapshot).  Entries [0, base_n) and snapshots [0, base_snaps)
-     * are read from `base`, a chain of shared, immutable chunks (a clone
-     * shares them); the entries from base_n on are the handle's own, in
-     * hist/flags/slot at i - base_n, their snapshots in snaps at
-     * slot - base_snaps. */
+     * has no snapshot).  The entries lie in a chain of chunks (history.c),
+     * the newest `top`: entries [base_n, n) and snapshots [base_snaps,
+     * nsnaps) are read from top's arrays, cached here (hist/flags/slot at
+     * i - base_n, snaps at slot - base_snaps), the older ones from its
+     * parents.  When the handle may write into top (a chunk of its own),
+     * entry n goes there while wfrom <= n < wend and snapshot nsnaps while
+     * nsnaps < send; otherwise wfrom is SIZE_MAX and wend 0.  `spare` is a
+     * chunk of the handle's own out of the chain (reused, or NULL). */
     size_t n, nsnaps;
-    struct crown_chunk *base;
+    struct crown_chunk *top, *spare;
     size_t base_n, base_snaps;
-    size_t cap, snapcap; /* room in the own arrays */
+    size_t wfrom, wend, send;
     crown_move *hist;
     uint8_t *flags;
     uint32_t *slot;
@@ -62,16 +65,20 @@ struct crown_game {
 
 /* ---- the history (history.c) ------------------------------------------ */
 
-/* Shared history: entries [start, start + n) and snapshots [snap_start,
- * snap_start + nsnaps), after those of the parent chain.  Immutable once
- * made; freed with its last reference. */
+/* A piece of history: entries from `start` and snapshots from
+ * `snap_start` on, after those of the parent chain, with room for `cap`
+ * entries and `snapcap` snapshots (one block with its arrays).  The handle
+ * that writes into it (its owner) appends after `shared_n`: every entry
+ * below it may be read by other handles, through clones or chunks above it,
+ * and is never written again.  A chunk with one reference belongs to the
+ * handle that holds it.  Freed with its last reference. */
 typedef struct crown_chunk {
     atomic_size_t refs;
     struct crown_chunk *parent;
-    size_t start, n, snap_start, nsnaps;
+    size_t start, snap_start, cap, snapcap, shared_n;
     crown_move *hist;
-    uint8_t *flags;
     uint32_t *slot;
+    uint8_t *flags;
     unsigned char *snaps;
 } crown_chunk;
 
@@ -93,7 +100,7 @@ static inline void crown_chunk_retain(crown_chunk *c)
 /* The chunk holding entry i (< base_n). */
 static inline const crown_chunk *crown_chunk_of_entry(const crown_game *g, size_t i)
 {
-    const crown_chunk *c = g->base;
+    const crown_chunk *c = g->top->parent;
     while (i < c->start)
         c = c->parent;
     return c;
@@ -128,7 +135,7 @@ static inline const unsigned char *crown_snapshot(const crown_game *g, size_t sl
     size_t ss = g->rules->state_size;
     if (slot >= g->base_snaps)
         return g->snaps + (slot - g->base_snaps) * ss;
-    const crown_chunk *c = g->base;
+    const crown_chunk *c = g->top->parent;
     while (slot < c->snap_start)
         c = c->parent;
     return c->snaps + (slot - c->snap_start) * ss;
@@ -136,13 +143,28 @@ static inline const unsigned char *crown_snapshot(const crown_game *g, size_t sl
 
 /* The moves of the history in out[0..n). */
 void crown_copy_moves(const crown_game *g, crown_move *out);
-/* Moves the handle's own entries into a new shared chunk; 0 or -1 (out of
- * memory, nothing changed). */
-int crown_share_history(crown_game *g);
-/* Grows the handle's own arrays to hold at least `need` entries, and
- * `need_snaps` snapshots; 0 or -1 (what was grown stays grown). */
-int crown_reserve(crown_game *g, size_t need, size_t need_snaps);
-/* Empties the history, keeping the handle's own arrays and their room. */
+/* Gives an empty history a chunk of the handle's own with room for `cap`
+ * entries and snapshots; 0 or -1 (out of memory). */
+int crown_history_start(crown_game *g, size_t cap);
+/* Makes room for entry n (and snapshot nsnaps when `snap`) in a chunk of
+ * the handle's own, which becomes top; 0 or -1 (out of memory, nothing
+ * changed). */
+int crown_history_room(crown_game *g, int snap);
+/* Marks the handle's entries as read by another handle (a clone, a copy):
+ * it never writes them again. */
+static inline void crown_history_shared(crown_game *g)
+{
+    if (g->wend && g->n > g->top->shared_n)
+        g->top->shared_n = g->wfrom = g->n;
+}
+/* The handle's reading of the history of src (which crown_history_shared
+ * marked): top and the cached fields, retained; the handle writes nothing
+ * there. */
+void crown_history_take(crown_game *g, const crown_game *src);
+/* Lets go of the chain, keeping a chunk of the handle's own (as `spare`)
+ * when no one else holds it: a game starting again, or a handle copied
+ * into, allocates nothing for the history it had room for.  Sets n and
+ * nsnaps to 0; the caller sets them again when it takes another history. */
 void crown_clear_history(crown_game *g);
 void crown_free_history(crown_game *g);
 /* Drops history entries k..n-1 and restores the state before entry k,
@@ -204,15 +226,15 @@ static inline int crown_record_and_apply(crown_game *g, int who, crown_move m, u
     if (who != CROWN_CHANCE)
         flags &= ~CROWN_H_AUTO;
     int snap = !(flags & CROWN_H_AUTO);
-    size_t own = g->n - g->base_n, own_snaps = g->nsnaps - g->base_snaps;
-    if ((own >= g->cap || own_snaps >= g->snapcap) &&
-        crown_reserve(g, own + 1, own_snaps + (size_t)snap)) {
+    if ((g->n < g->wfrom || g->n >= g->wend || (snap && g->nsnaps >= g->send)) &&
+        crown_history_room(g, snap)) {
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
     }
+    size_t own = g->n - g->base_n;
     if (snap) {
         size_t ss = g->rules->state_size;
-        memcpy(g->snaps + own_snaps * ss, g->state, ss);
+        memcpy(g->snaps + (g->nsnaps - g->base_snaps) * ss, g->state, ss);
         g->slot[own] = (uint32_t)g->nsnaps++;
     }
     if (who == CROWN_CHANCE) {

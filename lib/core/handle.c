@@ -72,7 +72,7 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
         return rc;
     }
     g->players = r->num_players(g->config);
-    if (crown_reserve(g, HISTORY_RESERVE, HISTORY_RESERVE)) {
+    if (crown_history_start(g, HISTORY_RESERVE)) {
         crown_free(g);
         crown_errf(err, "out of memory");
         return CROWN_ENOMEM;
@@ -158,13 +158,9 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     crown_game *c = malloc(l.total);
     if (!c)
         return crown_fail(g, CROWN_ENOMEM, "out of memory");
-    /* The history is shared, not copied (see history.c). */
-    if (crown_share_history(g)) {
-        free(c);
-        return crown_fail(g, CROWN_ENOMEM, "out of memory");
-    }
     /* The handle, configuration and state; not the buffers, nor the part of
-     * the option pool not in use. */
+     * the option pool not in use.  The history is shared, not copied (see
+     * history.c). */
     size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof g->opts;
     memcpy(c, g, opts_at);
     crown_opt_copy(&c->opts, &g->opts);
@@ -172,12 +168,9 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
            l.scratch - opts_end);
     set_pointers(c);
     crown_changed(c);
-    crown_chunk_retain(c->base);
-    c->hist = NULL;
-    c->slot = NULL;
-    c->flags = NULL;
-    c->snaps = NULL;
-    c->cap = c->snapcap = 0;
+    crown_history_shared(g);
+    c->spare = NULL;
+    crown_history_take(c, g);
     *out = c;
     return CROWN_OK;
 }
@@ -205,19 +198,14 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     if (dst->rules != src->rules)
         return crown_fail(dst, CROWN_EINVAL, "invalid argument: src is a game of %s, dst of %s",
                           src->rules->name, dst->rules->name);
-    /* The history is shared, as by crown_clone; dst keeps its own arrays
-     * (empty now) for the moves it makes next, and its message. */
-    if (crown_share_history(src))
-        return crown_fail(dst, CROWN_ENOMEM, "out of memory");
+    /* The history is shared, as by crown_clone; dst keeps a chunk of its
+     * own (when nobody else holds it) for the moves it makes next, and its
+     * message. */
     const crown_rules *r = src->rules;
     int same = dst->explicit_chance == src->explicit_chance && same_options(r, dst, src);
-    crown_move *hist = dst->hist;
-    uint8_t *flags = dst->flags;
-    uint32_t *slot = dst->slot;
-    unsigned char *snaps = dst->snaps;
-    size_t cap = dst->cap, snapcap = dst->snapcap;
-    crown_chunk *old = dst->base;
-    crown_chunk_retain(src->base);
+    crown_history_shared(src);
+    crown_clear_history(dst); /* (src's chunks stay: src holds them) */
+    crown_chunk *spare = dst->spare;
     /* The handle's fields but its message (the last); the options, and the
      * configuration made from them, only when they differ. */
     size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof src->opts;
@@ -232,12 +220,7 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     memcpy(dst->state, src->state, r->state_size);
     if (src->legal_valid) /* (a cached list comes along: a playout starts with it) */
         memcpy(dst->scratch, src->scratch, src->legal_n * sizeof *dst->scratch);
-    crown_chunk_release(old);
-    dst->hist = hist;
-    dst->flags = flags;
-    dst->slot = slot;
-    dst->snaps = snaps;
-    dst->cap = cap;
-    dst->snapcap = snapcap;
+    dst->spare = spare;
+    crown_history_take(dst, src);
     return CROWN_OK;
 }

@@ -12,22 +12,29 @@
  * history arrays grow geometrically and never shrink, so once a game has
  * been as long as it will get, apply and undo allocate nothing.
  *
- * A clone does not copy the history: the handle's own entries are moved
- * once into an immutable chunk, shared (reference counted) by the handle
- * and its clones, and each goes on with entries of its own.  The chunks of
- * a history form a chain, the oldest first; undo reads back into them.  A
- * clone thus costs the entries made since the last clone, not the game.
+ * A clone copies no entry: the handle writes its entries straight into a
+ * chunk of its own and shares it in place.  A clone reads the chunk up to
+ * where the handle was (the chunk's shared_n); the handle appends after
+ * that point, and starts a new chunk only when it would write below it
+ * (after an undo) while another handle still holds the chunk, or when the
+ * chunk is full and shared (one that nobody else holds grows in place).
+ * The chunks of a history form a chain, the newest first; undo reads back
+ * into them and lets go of a chunk once nothing in use is in it.  Entries
+ * below a chunk's shared_n are never written again, and a chunk is
+ * resized only while its one reference is the handle's, which keeps
+ * handles that share chunks safe on separate threads.
  *
  * The chunk and the reading of an entry or a snapshot, which undo and
  * every apply use, are static inline in core.h.
  */
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
 
-#define HISTORY_FIRST 16 /* entries and snapshots: the first room of a clone's own */
+#define HISTORY_FIRST 16 /* entries and snapshots: the least room of a new chunk */
 
 /* The moves of the history in out[0..n). */
 void crown_copy_moves(const crown_game *g, crown_move *out)
@@ -35,55 +42,192 @@ void crown_copy_moves(const crown_game *g, crown_move *out)
     if (g->n > g->base_n)
         memcpy(out + g->base_n, g->hist, (g->n - g->base_n) * sizeof *out);
     size_t end = g->base_n;
-    for (const crown_chunk *c = g->base; c && end > 0; c = c->parent) {
+    for (const crown_chunk *c = g->top ? g->top->parent : NULL; c && end > 0; c = c->parent) {
         memcpy(out + c->start, c->hist, (end - c->start) * sizeof *out);
         end = c->start;
     }
 }
 
-/* Moves the handle's own entries into a new shared chunk (nothing to do
- * when it has none); 0 or -1 (out of memory, nothing changed).
- *
- * The new chunk also takes in the entries the handle uses of the chunks
- * below it while those are no more than what it holds so far, so that each
- * chunk of a chain holds more than all the chunks above it together: a
- * chain has at most log2(n) + 1 chunks however often a game was cloned (a
- * handle cloned after every move would otherwise make a chain of one chunk
- * per move, and reading an entry would cost a walk down it).  An entry is
- * copied at most log2(n) times that way. */
-int crown_share_history(crown_game *g)
+/* ---- chunks ------------------------------------------------------------ */
+
+/* The block of a chunk with room for cap entries and snapcap snapshots of
+ * ss bytes: the header, the snapshots, the moves, the slots, the flags.
+ * Its size, or 0 when too large. */
+static size_t chunk_size(size_t ss, size_t cap, size_t snapcap, size_t *moves_at)
 {
-    size_t ss = g->rules->state_size;
-    if (g->n == g->base_n)
-        return 0;
-    size_t lo = g->base_n, lo_snaps = g->base_snaps;
-    crown_chunk *keep = g->base; /* the first chunk not taken in */
-    while (keep && lo - keep->start <= g->n - lo) {
-        lo = keep->start;
-        lo_snaps = keep->snap_start;
-        keep = keep->parent;
-    }
-    size_t n = g->n - lo, ns = g->nsnaps - lo_snaps;
     size_t head = (sizeof(crown_chunk) + 15) & ~(size_t)15;
-    size_t moves = n * sizeof(crown_move), slots = n * sizeof(uint32_t);
-    size_t flags_at = head + ns * ss, moves_at = (flags_at + n + 3) & ~(size_t)3;
-    crown_chunk *c = malloc(moves_at + moves + slots);
+    *moves_at = 0;
+    if (cap > UINT32_MAX || cap > SIZE_MAX / 32 || (ss && snapcap > (SIZE_MAX / 2 - head) / ss))
+        return 0;
+    *moves_at = (head + snapcap * ss + 7) & ~(size_t)7;
+    return *moves_at + cap * (sizeof(crown_move) + sizeof(uint32_t) + 1);
+}
+
+static void chunk_point(crown_chunk *c, size_t moves_at)
+{
+    unsigned char *base = (unsigned char *)c;
+    c->snaps = base + ((sizeof(crown_chunk) + 15) & ~(size_t)15);
+    c->hist = (crown_move *)(void *)(base + moves_at);
+    c->slot = (uint32_t *)(void *)(c->hist + c->cap);
+    c->flags = (uint8_t *)(c->slot + c->cap);
+}
+
+/* A new chunk with that room, one reference, no parent; NULL when out of
+ * memory. */
+static crown_chunk *chunk_new(size_t ss, size_t cap, size_t snapcap)
+{
+    size_t moves_at, size = chunk_size(ss, cap, snapcap, &moves_at);
+    crown_chunk *c = size ? malloc(size) : NULL;
+    if (!c)
+        return NULL;
+    atomic_init(&c->refs, 1);
+    c->parent = NULL;
+    c->start = c->snap_start = c->shared_n = 0;
+    c->cap = cap;
+    c->snapcap = snapcap;
+    chunk_point(c, moves_at);
+    return c;
+}
+
+/* Grows a chunk that only the caller holds to at least that room (its
+ * entries kept); the chunk, perhaps moved, or NULL when out of memory (then
+ * c is as it was). */
+static crown_chunk *chunk_grow(crown_chunk *c, size_t ss, size_t cap, size_t snapcap)
+{
+    if (cap <= c->cap && snapcap <= c->snapcap)
+        return c;
+    cap = cap > c->cap ? cap : c->cap;
+    snapcap = snapcap > c->snapcap ? snapcap : c->snapcap;
+    size_t old_cap = c->cap, old_at, moves_at;
+    chunk_size(ss, old_cap, c->snapcap, &old_at);
+    size_t size = chunk_size(ss, cap, snapcap, &moves_at);
+    crown_chunk *r = size ? realloc(c, size) : NULL;
+    if (!r)
+        return NULL;
+    /* The arrays after the snapshots move up, the last first. */
+    unsigned char *base = (unsigned char *)r;
+    size_t mv = sizeof(crown_move), sl = sizeof(uint32_t);
+    memmove(base + moves_at + cap * (mv + sl), base + old_at + old_cap * (mv + sl), old_cap);
+    memmove(base + moves_at + cap * mv, base + old_at + old_cap * mv, old_cap * sl);
+    memmove(base + moves_at, base + old_at, old_cap * mv);
+    r->cap = cap;
+    r->snapcap = snapcap;
+    chunk_point(r, moves_at);
+    return r;
+}
+
+static int held_alone(crown_chunk *c)
+{
+    return atomic_load(&c->refs) == 1;
+}
+
+/* Makes c (held by the handle, or NULL) the top of its chain; the handle
+ * writes into it when `own`. */
+static void set_top(crown_game *g, crown_chunk *c, int own)
+{
+    g->top = c;
+    g->base_n = c ? c->start : 0;
+    g->base_snaps = c ? c->snap_start : 0;
+    g->hist = c ? c->hist : NULL;
+    g->flags = c ? c->flags : NULL;
+    g->slot = c ? c->slot : NULL;
+    g->snaps = c ? c->snaps : NULL;
+    g->wfrom = own ? c->shared_n : SIZE_MAX;
+    g->wend = own ? c->start + c->cap : 0;
+    g->send = own ? c->snap_start + c->snapcap : 0;
+}
+
+/* Keeps c, a chunk only the handle holds, out of any chain, as its spare
+ * (the larger of it and the one it has; the other is freed). */
+static void keep_spare(crown_game *g, crown_chunk *c)
+{
+    crown_chunk *s = g->spare;
+    if (s && (s->snapcap > c->snapcap || (s->snapcap == c->snapcap && s->cap >= c->cap))) {
+        free(c);
+        return;
+    }
+    free(s);
+    g->spare = c;
+}
+
+/* Lets go of the top of the chain: its parent becomes the top (one the
+ * handle does not write into).  A top only the handle holds becomes its
+ * spare. */
+static void drop_top(crown_game *g)
+{
+    crown_chunk *t = g->top, *parent = t->parent;
+    if (held_alone(t)) {
+        t->parent = NULL; /* (its reference to parent passes to the handle) */
+        keep_spare(g, t);
+    } else {
+        crown_chunk_retain(parent);
+        crown_chunk_release(t);
+    }
+    set_top(g, parent, 0);
+}
+
+int crown_history_start(crown_game *g, size_t cap)
+{
+    crown_chunk *c = chunk_new(g->rules->state_size, cap, cap);
     if (!c)
         return -1;
-    unsigned char *base = (unsigned char *)c;
-    atomic_init(&c->refs, 1);
+    set_top(g, c, 1);
+    return 0;
+}
+
+/* Starts a chunk of the handle's own for entry n on top of the chain.
+ *
+ * So that reading an entry stays cheap however the history was cloned, the
+ * new chunk takes in (copies) the entries the handle reads from the newest
+ * chunks of the chain, down to the deepest one that holds no more than all
+ * those above it (the new entry counted): every chunk left below then holds
+ * more than all those above it together, and a chain has at most log2(n)
+ * + 2 chunks (a handle cloned after every move whose clones each play on
+ * would otherwise make a chain of one chunk per move, and reading an entry
+ * would cost a walk down it).  Each entry is copied about log2(n) times at
+ * most that way; a handle that plays on from its own chunk while it is
+ * cloned copies nothing until the chunk is full. */
+static int start_chunk(crown_game *g, int snap)
+{
+    size_t ss = g->rules->state_size;
+    size_t above = 1, end = g->n, lo = g->n, lo_snaps = g->nsnaps;
+    crown_chunk *keep = g->top; /* the first chunk not taken in */
+    for (crown_chunk *c = g->top; c; end = c->start, c = c->parent) {
+        size_t e = end - c->start;
+        if (e <= above) {
+            keep = c->parent;
+            lo = c->start;
+            lo_snaps = c->snap_start;
+        }
+        above += e;
+    }
+    size_t n = g->n + 1 - lo, ns = g->nsnaps + (size_t)snap - lo_snaps;
+    size_t cap = 2 * n > HISTORY_FIRST ? 2 * n : HISTORY_FIRST;
+    size_t snapcap = 2 * ns > HISTORY_FIRST ? 2 * ns : HISTORY_FIRST;
+    /* When the handle's own chunk is full, as much room and twice what is
+     * full (a spare with less is grown): the chunks of a long game stay
+     * few. */
+    int full = g->n >= g->wend, snaps_full = snap && g->nsnaps >= g->send;
+    if (g->wend && (full || snaps_full)) {
+        size_t c2 = g->top->cap << full, s2 = g->top->snapcap << snaps_full;
+        n = cap = cap > c2 ? cap : c2;
+        ns = snapcap = snapcap > s2 ? snapcap : s2;
+    }
+    crown_chunk *c = g->spare;
+    if (c && (c->cap < n || c->snapcap < ns))
+        c = chunk_grow(c, ss, cap, snapcap);
+    else if (!c)
+        c = chunk_new(ss, cap, snapcap);
+    if (!c)
+        return -1;
+    g->spare = NULL;
     c->parent = keep;
-    c->start = lo;
-    c->n = n;
+    c->start = c->shared_n = lo;
     c->snap_start = lo_snaps;
-    c->nsnaps = ns;
-    c->snaps = base + head;
-    c->flags = base + flags_at;
-    c->hist = (crown_move *)(void *)(base + moves_at);
-    c->slot = (uint32_t *)(void *)(base + moves_at + moves);
     /* The chunks taken in, each up to where the one above it starts. */
-    size_t end = g->base_n, end_snaps = g->base_snaps;
-    for (const crown_chunk *t = g->base; t != keep; t = t->parent) {
+    end = g->n;
+    size_t end_snaps = g->nsnaps;
+    for (const crown_chunk *t = g->top; t != keep; t = t->parent) {
         size_t at = t->start - lo, k = end - t->start;
         memcpy(c->hist + at, t->hist, k * sizeof(crown_move));
         memcpy(c->flags + at, t->flags, k);
@@ -93,83 +237,58 @@ int crown_share_history(crown_game *g)
         end = t->start;
         end_snaps = t->snap_start;
     }
-    /* Then the handle's own. */
-    size_t own = g->n - g->base_n, own_snaps = g->nsnaps - g->base_snaps;
-    if (own_snaps) /* (g->snaps may be NULL when there are none) */
-        memcpy(c->snaps + (g->base_snaps - lo_snaps) * ss, g->snaps, own_snaps * ss);
-    memcpy(c->flags + (g->base_n - lo), g->flags, own);
-    memcpy(c->hist + (g->base_n - lo), g->hist, own * sizeof(crown_move));
-    memcpy(c->slot + (g->base_n - lo), g->slot, own * sizeof(uint32_t));
-    /* The handle's reference to its old chain passes to the new chunk's
-     * parent (when nothing was taken in) or is let go. */
-    if (keep != g->base) {
+    /* The handle's reference to its chain passes to the new chunk (as its
+     * parent's) when nothing was taken in; otherwise it is let go. */
+    if (keep != g->top) {
         crown_chunk_retain(keep);
-        crown_chunk_release(g->base);
+        crown_chunk_release(g->top);
     }
-    g->base = c;
-    g->base_n = g->n;
-    g->base_snaps = g->nsnaps;
+    set_top(g, c, 1);
     return 0;
 }
 
-/* Grows the handle's own arrays to hold at least `need` entries, and
- * `need_snaps` snapshots; 0 or -1 (what was grown stays grown). */
-int crown_reserve(crown_game *g, size_t need, size_t need_snaps)
+int crown_history_room(crown_game *g, int snap)
 {
-    if (need > g->cap) {
-        size_t cap = g->cap ? g->cap : HISTORY_FIRST;
-        while (cap < need)
+    crown_chunk *t = g->top;
+    if (t && held_alone(t)) {
+        /* Only the handle holds it: its own to write anywhere, grown in
+         * place when full. */
+        size_t cap = t->cap, snapcap = t->snapcap;
+        while (g->n - t->start >= cap)
             cap *= 2;
-        if (cap > UINT32_MAX)
+        while (g->nsnaps + (size_t)snap - t->snap_start > snapcap)
+            snapcap *= 2;
+        crown_chunk *c = chunk_grow(t, g->rules->state_size, cap, snapcap);
+        if (!c)
             return -1;
-        crown_move *h = realloc(g->hist, cap * sizeof *h);
-        if (!h)
-            return -1;
-        g->hist = h;
-        uint32_t *sl = realloc(g->slot, cap * sizeof *sl);
-        if (!sl)
-            return -1;
-        g->slot = sl;
-        uint8_t *f = realloc(g->flags, cap);
-        if (!f)
-            return -1;
-        g->flags = f;
-        g->cap = cap;
+        c->shared_n = c->start;
+        set_top(g, c, 1);
+        return 0;
     }
-    if (need_snaps > g->snapcap) {
-        size_t cap = g->snapcap ? g->snapcap : HISTORY_FIRST;
-        while (cap < need_snaps)
-            cap *= 2;
-        size_t ss = g->rules->state_size;
-        if (cap > SIZE_MAX / (ss ? ss : 1))
-            return -1;
-        unsigned char *sn = realloc(g->snaps, cap * ss);
-        if (!sn)
-            return -1;
-        g->snaps = sn;
-        g->snapcap = cap;
-    }
-    return 0;
+    return start_chunk(g, snap);
 }
 
-/* Empties the history and keeps the handle's own arrays, their room with
- * them (the shared chunks are let go): a game starting again allocates
- * nothing for the history it had room for. */
+void crown_history_take(crown_game *g, const crown_game *src)
+{
+    crown_chunk_retain(src->top);
+    set_top(g, src->top, 0);
+    g->n = src->n;
+    g->nsnaps = src->nsnaps;
+    g->nchance = src->nchance;
+}
+
 void crown_clear_history(crown_game *g)
 {
-    crown_chunk_release(g->base);
-    g->base = NULL;
-    g->n = g->nsnaps = g->base_n = g->base_snaps = 0;
+    while (g->top)
+        drop_top(g);
+    g->n = g->nsnaps = 0;
     g->nchance = 0;
 }
 
 void crown_free_history(crown_game *g)
 {
-    crown_chunk_release(g->base);
-    free(g->hist);
-    free(g->slot);
-    free(g->flags);
-    free(g->snaps);
+    crown_chunk_release(g->top);
+    free(g->spare);
 }
 
 /* Drops history entries k..n-1 and restores the state before entry k,
@@ -186,18 +305,10 @@ void crown_truncate_to(crown_game *g, size_t k)
     g->nsnaps = slot;
     crown_changed(g);
     g->n = k;
-    if (k < g->base_n) {
-        /* Back into the shared chunks: the own entries start at k now, and
-         * chunks with nothing left in use are let go. */
-        g->base_n = k;
-        g->base_snaps = slot;
-        while (g->base && g->base_n <= g->base->start) {
-            crown_chunk *parent = g->base->parent;
-            crown_chunk_retain(parent);
-            crown_chunk_release(g->base);
-            g->base = parent;
-        }
-    }
+    /* Back into the older chunks: a chunk with nothing left in use is let
+     * go (the handle's own is kept while it would write there next). */
+    while (g->top && (k < g->base_n || (k == g->base_n && !g->wend)))
+        drop_top(g);
 }
 
 /* The state before history entry `index`: its snapshot, or one rebuilt in
