@@ -25,10 +25,12 @@ from .bots import Factory, SeatView, SpecError, split_specs
 from .config import Tournament, describe
 from .play import Record, play_game
 from .report import plot as _plot, table as _table, to_json as _to_json
+from .runner import SchedulerUnreachable
 from .store import ConfigMismatch, Store
 
 __all__ = ["run_tournament", "Results", "Tournament", "SeatView", "play_game",
-           "MissingDependency", "SpecError", "ConfigMismatch"]
+           "MissingDependency", "SpecError", "ConfigMismatch",
+           "SchedulerUnreachable"]
 
 
 class Results:

@@ -7,7 +7,8 @@ from typing import List, Optional
 
 import crown
 
-from . import ConfigMismatch, MissingDependency, SpecError, run_tournament
+from . import (ConfigMismatch, MissingDependency, SchedulerUnreachable, SpecError,
+               run_tournament)
 from ._deps import require
 
 
@@ -53,7 +54,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(results.json() if a.json else results.table())
         if a.plot:
             results.plot(a.plot)
-    except (SpecError, ConfigMismatch, MissingDependency, crown.CrownError) as e:
+    except (SpecError, ConfigMismatch, MissingDependency, SchedulerUnreachable,
+            crown.CrownError) as e:
         print("python3 -m crown.arena: error: %s" % e, file=sys.stderr)
         return 2
     return 0
