@@ -76,7 +76,8 @@ class Schedule(unittest.TestCase):
         self.assertEqual(split_specs("random, ismcts:iterations=5,exploration=1,random"),
                          ["random", "ismcts:iterations=5,exploration=1", "random"])
         for bad in ["nobody", "ismcts:iterations", "ismcts:iterations=0", "arena_bots:nothing",
-                    "no_such_module_xyz:f", "random:x=1", "ismcts:depth=3"]:
+                    "no_such_module_xyz:f", "random:x=1", "ismcts:depth=3",
+                    "arena_bots:raises:depth=3"]:  # a function without that parameter
             with self.subTest(spec=bad), self.assertRaises(SpecError):
                 arena.run_tournament(KD, "players=2", ["random", bad], games=2, workers=1)
 
