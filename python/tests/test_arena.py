@@ -15,7 +15,7 @@ import unittest
 import arena_bots  # python/tests, the script's directory
 import crown
 from crown import arena
-from crown.arena import play, schedule, stats
+from crown.arena import play, runner, schedule, stats
 from crown.arena.bots import SpecError, split_specs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -242,6 +242,20 @@ class Resume(unittest.TestCase):
             self.assertEqual(more.records[:8], whole.records)
             with self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
                 arena.run_tournament(KD, "players=2", bots, games=8, seed=5, db=db)
+
+    def test_an_interrupted_pool_stops_at_once(self):
+        # Ctrl-C (here: the first task's records) cancels the queued tasks
+        # and ends the running ones, rather than waiting for every game.
+        t = arena.Tournament(KD, "players=2", ("arena_bots:Marked",), 1)
+
+        def interrupt(records):
+            raise KeyboardInterrupt
+
+        with tempfile.TemporaryDirectory() as tmp:
+            os.environ["CROWN_ARENA_MARK_DIR"] = tmp
+            with self.assertRaises(KeyboardInterrupt):
+                runner.run_pool(t, [[(d, 0)] for d in range(20)], False, interrupt, 2)
+            self.assertLess(len(os.listdir(tmp)), 10)
 
     def test_same_seeds_same_results_on_a_pool(self):
         args = (KD, "players=3", "random,random,random")

@@ -57,7 +57,19 @@ def run_pool(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
                 if attempt == retries:
                     raise
                 continue
+            except BaseException:  # Ctrl-C, or `done` failed: stop now, not
+                # after every queued task (the pool's exit would wait for them)
+                stop(pool)
+                raise
         return
+
+
+def stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Cancels a pool's queued tasks and ends its workers' running ones."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)  # forgets its processes
+    for process in processes:
+        process.terminate()
 
 
 def run_dask(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
