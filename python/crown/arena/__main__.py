@@ -9,7 +9,7 @@ import crown
 
 from . import (ConfigMismatch, MissingDependency, SchedulerUnreachable, SpecError,
                run_tournament)
-from ._deps import require
+from .report import plot_path_problem
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -47,7 +47,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         progress = sys.stderr.isatty() and importlib.util.find_spec("tqdm") is not None
     try:
         if a.plot:  # before the games, not after
-            require("matplotlib", "crown.arena's plot")
+            problem = plot_path_problem(a.plot)
+            if problem:
+                p.error(problem)
         results = run_tournament(a.game, a.options, a.bots, games=a.games, seed=a.seed,
                                  workers=a.workers, scheduler=a.scheduler, db=a.db,
                                  selfplay=a.selfplay, progress=progress, batch=a.batch)
