@@ -95,6 +95,14 @@ class Extras(unittest.TestCase):
                 self.assertEqual(e.exception.code, 2)
                 self.assertIn(why, err.getvalue())
 
+    def test_selfplay_to_a_file_fails_before_the_games(self):
+        with tempfile.NamedTemporaryFile() as f, contextlib.redirect_stderr(io.StringIO()) as err, \
+                self.assertRaises(SystemExit) as e:
+            cli.main(["--game", KD, "--bots", "random", "--games", "2", "--workers", "1",
+                      "--selfplay", f.name])
+        self.assertEqual(e.exception.code, 2)
+        self.assertIn("is not a directory", err.getvalue())
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -17,6 +17,7 @@ imported when used, and a missing one raises MissingDependency naming the
 package to install.
 """
 
+import os
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import runner, schedule, stats
@@ -91,8 +92,9 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
                             % (spec, type(e).__name__, e)) from e
     players = t.num_players()
     keys = schedule.schedule(games, len(specs))
-    if selfplay is not None:
+    if selfplay is not None:  # the directory is made before the games
         require("numpy", "crown.arena self-play")
+        os.makedirs(selfplay, exist_ok=True)
     bar: Any = None
     store = Store(db, t)
     try:

@@ -2,6 +2,7 @@
 
 import argparse
 import importlib.util
+import os
 import sys
 from typing import List, Optional
 
@@ -42,6 +43,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     for name in ("games", "workers", "batch"):
         if getattr(a, name) is not None and getattr(a, name) < 1:
             p.error("argument --%s: %d is not a positive integer" % (name, getattr(a, name)))
+    if a.selfplay and os.path.exists(a.selfplay) and not os.path.isdir(a.selfplay):
+        p.error("argument --selfplay: %r is not a directory" % a.selfplay)
     progress = a.progress
     if progress is None:  # a bar when it can be seen and tqdm is there
         progress = sys.stderr.isatty() and importlib.util.find_spec("tqdm") is not None
