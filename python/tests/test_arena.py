@@ -3,6 +3,8 @@ the schedule, bots that fail or spy, statistics with known answers, resuming
 from SQLite, determinism across workers, the command line and docs/arena.md's
 example."""
 
+import contextlib
+import io
 import json
 import math
 import os
@@ -242,6 +244,17 @@ class Resume(unittest.TestCase):
             self.assertEqual(more.records[:8], whole.records)
             with self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
                 arena.run_tournament(KD, "players=2", bots, games=8, seed=5, db=db)
+
+    def test_a_database_that_cannot_be_opened_is_a_bad_command_line(self):
+        from crown.arena.__main__ import main
+        with tempfile.NamedTemporaryFile("w", suffix=".sqlite") as f:
+            f.write("not a database, but long enough for sqlite to look at its header")
+            f.flush()
+            for db in [f.name, os.path.join(f.name, "x.sqlite")]:
+                with self.subTest(db=db), contextlib.redirect_stderr(io.StringIO()) as err:
+                    self.assertEqual(main(["--game", KD, "--bots", "random", "--games", "1",
+                                           "--workers", "1", "--db", db]), 2)
+                    self.assertIn("error: --db %s: " % db, err.getvalue())
 
     def test_an_interrupted_pool_stops_at_once(self):
         # Ctrl-C (here: the first task's records) cancels the queued tasks

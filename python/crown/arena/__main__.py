@@ -3,6 +3,7 @@
 import argparse
 import importlib.util
 import os
+import sqlite3
 import sys
 from typing import List, Optional
 
@@ -62,6 +63,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     except (SpecError, ConfigMismatch, MissingDependency, SchedulerUnreachable,
             crown.CrownError) as e:
         print("python3 -m crown.arena: error: %s" % e, file=sys.stderr)
+        return 2
+    except sqlite3.Error as e:  # a database that cannot be opened or is not one
+        print("python3 -m crown.arena: error: --db %s: %s" % (a.db, e), file=sys.stderr)
         return 2
     return 0
 
