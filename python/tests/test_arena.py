@@ -3,6 +3,8 @@ the schedule, bots that fail or spy, statistics with known answers, resuming
 from SQLite, determinism across workers, the command line and docs/arena.md's
 example."""
 
+import contextlib
+import io
 import json
 import math
 import os
@@ -15,7 +17,7 @@ import unittest
 import arena_bots  # python/tests, the script's directory
 import crown
 from crown import arena
-from crown.arena import play, schedule, stats
+from crown.arena import play, runner, schedule, stats
 from crown.arena.bots import SpecError, split_specs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -76,7 +78,8 @@ class Schedule(unittest.TestCase):
         self.assertEqual(split_specs("random, ismcts:iterations=5,exploration=1,random"),
                          ["random", "ismcts:iterations=5,exploration=1", "random"])
         for bad in ["nobody", "ismcts:iterations", "ismcts:iterations=0", "arena_bots:nothing",
-                    "no_such_module_xyz:f", "random:x=1", "ismcts:depth=3"]:
+                    "no_such_module_xyz:f", "random:x=1", "ismcts:depth=3",
+                    "arena_bots:raises:depth=3"]:  # a function without that parameter
             with self.subTest(spec=bad), self.assertRaises(SpecError):
                 arena.run_tournament(KD, "players=2", ["random", bad], games=2, workers=1)
 
@@ -241,6 +244,31 @@ class Resume(unittest.TestCase):
             self.assertEqual(more.records[:8], whole.records)
             with self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
                 arena.run_tournament(KD, "players=2", bots, games=8, seed=5, db=db)
+
+    def test_a_database_that_cannot_be_opened_is_a_bad_command_line(self):
+        from crown.arena.__main__ import main
+        with tempfile.NamedTemporaryFile("w", suffix=".sqlite") as f:
+            f.write("not a database, but long enough for sqlite to look at its header")
+            f.flush()
+            for db in [f.name, os.path.join(f.name, "x.sqlite")]:
+                with self.subTest(db=db), contextlib.redirect_stderr(io.StringIO()) as err:
+                    self.assertEqual(main(["--game", KD, "--bots", "random", "--games", "1",
+                                           "--workers", "1", "--db", db]), 2)
+                    self.assertIn("error: --db %s: " % db, err.getvalue())
+
+    def test_an_interrupted_pool_stops_at_once(self):
+        # Ctrl-C (here: the first task's records) cancels the queued tasks
+        # and ends the running ones, rather than waiting for every game.
+        t = arena.Tournament(KD, "players=2", ("arena_bots:Marked",), 1)
+
+        def interrupt(records):
+            raise KeyboardInterrupt
+
+        with tempfile.TemporaryDirectory() as tmp:
+            os.environ["CROWN_ARENA_MARK_DIR"] = tmp
+            with self.assertRaises(KeyboardInterrupt):
+                runner.run_pool(t, [[(d, 0)] for d in range(20)], False, interrupt, 2)
+            self.assertLess(len(os.listdir(tmp)), 10)
 
     def test_same_seeds_same_results_on_a_pool(self):
         args = (KD, "players=3", "random,random,random")

@@ -4,6 +4,8 @@ and a worker killed in the middle of a task losing nothing, on Dask and on
 the local pool.  Exits 77 (a skip for Meson) where distributed does not
 import."""
 
+import contextlib
+import io
 import os
 import re
 import subprocess
@@ -97,6 +99,29 @@ class Benchmark(unittest.TestCase):
         self.assertTrue(all(int(v) > 0 for _, v in rows))
         if cores > 1:
             self.assertRegex(p.stdout, r"Dask's overhead against the pool: [+-]\d+\.\d%")
+
+
+class Unreachable(unittest.TestCase):
+    """A scheduler that does not answer fails in bounded time with a
+    message, not a traceback (exit status 2 on the command line)."""
+
+    def test_closed_port(self):
+        import socket
+        from crown.arena import runner
+        with socket.socket() as s:  # a port nothing listens on
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        t = arena.Tournament(KD, "players=2", ("random",), 1)
+        with self.assertRaisesRegex(arena.SchedulerUnreachable, "cannot reach"):
+            runner.run_dask(t, [[(0, 0)]], False, lambda r: None,
+                            "tcp://127.0.0.1:%d" % port, connect_timeout=1)
+
+    def test_cli_bad_address(self):
+        from crown.arena.__main__ import main
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            self.assertEqual(main(["--game", KD, "--bots", "random,random", "--games", "2",
+                                   "--scheduler", "nonsense"]), 2)
+        self.assertIn("cannot reach the Dask scheduler at 'nonsense'", err.getvalue())
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 progress bar (tqdm), test python-arena-extras.  Exits 77 (a skip for Meson)
 where one of these does not import."""
 
+import contextlib
 import glob
 import io
 import os
@@ -81,6 +82,26 @@ class Extras(unittest.TestCase):
             self.assertIn("4/4", err.getvalue())
             with open(png, "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_a_plot_that_cannot_be_written_fails_before_the_games(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for path, why in [(os.path.join(tmp, "no", "r.png"), "no directory"),
+                              (os.path.join(tmp, "r.weird"), "not a format")]:
+                err = io.StringIO()
+                with self.subTest(path=path), contextlib.redirect_stderr(err), \
+                        self.assertRaises(SystemExit) as e:
+                    cli.main(["--game", KD, "--bots", "random,random",
+                              "--games", "2", "--workers", "1", "--plot", path])
+                self.assertEqual(e.exception.code, 2)
+                self.assertIn(why, err.getvalue())
+
+    def test_selfplay_to_a_file_fails_before_the_games(self):
+        with tempfile.NamedTemporaryFile() as f, contextlib.redirect_stderr(io.StringIO()) as err, \
+                self.assertRaises(SystemExit) as e:
+            cli.main(["--game", KD, "--bots", "random", "--games", "2", "--workers", "1",
+                      "--selfplay", f.name])
+        self.assertEqual(e.exception.code, 2)
+        self.assertIn("is not a directory", err.getvalue())
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ imported when used, and a missing one raises MissingDependency naming the
 package to install.
 """
 
+import os
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import runner, schedule, stats
@@ -25,10 +26,12 @@ from .bots import Factory, SeatView, SpecError, split_specs
 from .config import Tournament, describe
 from .play import Record, play_game
 from .report import plot as _plot, table as _table, to_json as _to_json
+from .runner import SchedulerUnreachable
 from .store import ConfigMismatch, Store
 
 __all__ = ["run_tournament", "Results", "Tournament", "SeatView", "play_game",
-           "MissingDependency", "SpecError", "ConfigMismatch"]
+           "MissingDependency", "SpecError", "ConfigMismatch",
+           "SchedulerUnreachable"]
 
 
 class Results:
@@ -89,8 +92,9 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
                             % (spec, type(e).__name__, e)) from e
     players = t.num_players()
     keys = schedule.schedule(games, len(specs))
-    if selfplay is not None:
+    if selfplay is not None:  # the directory is made before the games
         require("numpy", "crown.arena self-play")
+        os.makedirs(selfplay, exist_ok=True)
     bar: Any = None
     store = Store(db, t)
     try:

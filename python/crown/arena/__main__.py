@@ -2,13 +2,16 @@
 
 import argparse
 import importlib.util
+import os
+import sqlite3
 import sys
 from typing import List, Optional
 
 import crown
 
-from . import ConfigMismatch, MissingDependency, SpecError, run_tournament
-from ._deps import require
+from . import (ConfigMismatch, MissingDependency, SchedulerUnreachable, SpecError,
+               run_tournament)
+from .report import plot_path_problem
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -41,20 +44,28 @@ def main(argv: Optional[List[str]] = None) -> int:
     for name in ("games", "workers", "batch"):
         if getattr(a, name) is not None and getattr(a, name) < 1:
             p.error("argument --%s: %d is not a positive integer" % (name, getattr(a, name)))
+    if a.selfplay and os.path.exists(a.selfplay) and not os.path.isdir(a.selfplay):
+        p.error("argument --selfplay: %r is not a directory" % a.selfplay)
     progress = a.progress
     if progress is None:  # a bar when it can be seen and tqdm is there
         progress = sys.stderr.isatty() and importlib.util.find_spec("tqdm") is not None
     try:
         if a.plot:  # before the games, not after
-            require("matplotlib", "crown.arena's plot")
+            problem = plot_path_problem(a.plot)
+            if problem:
+                p.error(problem)
         results = run_tournament(a.game, a.options, a.bots, games=a.games, seed=a.seed,
                                  workers=a.workers, scheduler=a.scheduler, db=a.db,
                                  selfplay=a.selfplay, progress=progress, batch=a.batch)
         print(results.json() if a.json else results.table())
         if a.plot:
             results.plot(a.plot)
-    except (SpecError, ConfigMismatch, MissingDependency, crown.CrownError) as e:
+    except (SpecError, ConfigMismatch, MissingDependency, SchedulerUnreachable,
+            crown.CrownError) as e:
         print("python3 -m crown.arena: error: %s" % e, file=sys.stderr)
+        return 2
+    except sqlite3.Error as e:  # a database that cannot be opened or is not one
+        print("python3 -m crown.arena: error: --db %s: %s" % (a.db, e), file=sys.stderr)
         return 2
     return 0
 

@@ -19,6 +19,7 @@ from the seat dealt again at random.
 """
 
 import importlib
+import inspect
 import operator
 import random
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
@@ -186,6 +187,16 @@ class Factory:
         self.resamples = bool(getattr(self.obj, "resamples", False))
         if not isinstance(self.obj, type) and self.params and self.obj is random_bot:
             raise SpecError("bot %r: random takes no parameters" % spec)
+        if not isinstance(self.obj, type):  # a function: check its parameters now
+            try:
+                signature = inspect.signature(self.obj)
+            except (TypeError, ValueError):  # no signature to check (a builtin)
+                return
+            try:
+                signature.bind(None, **self.params)
+            except TypeError as e:
+                raise SpecError("bot %r: cannot be called as NAME(view%s): %s"
+                                % (spec, "".join(", %s=..." % k for k in self.params), e))
 
     def make(self) -> Tuple[Bot, bool]:
         """A bot for one game and whether it resamples."""

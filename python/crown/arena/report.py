@@ -1,6 +1,7 @@
 """A tournament's results for people and programs: a table, JSON, a plot."""
 
 import json
+import os
 from typing import Any, Dict, List, Optional, Tuple
 
 from ._deps import require
@@ -57,6 +58,22 @@ def _format(head: List[str], rows: List[List[str]]) -> str:
 
 def to_json(summary: Dict[str, Any], **extra: Any) -> str:
     return json.dumps(dict(summary, **extra), indent=2, sort_keys=True)
+
+
+def plot_path_problem(path: str) -> Optional[str]:
+    """Why the plot cannot be written to `path` (a missing directory, a
+    format matplotlib does not write), or None: checked before the games."""
+    require("matplotlib", "crown.arena's plot")
+    backend_bases: Any = require("matplotlib.backend_bases", "crown.arena's plot")
+    directory = os.path.dirname(path) or "."
+    if not os.path.isdir(directory):
+        return "no directory %r for the plot" % directory
+    extension = os.path.splitext(path)[1][1:].lower()
+    formats = backend_bases.FigureCanvasBase.get_supported_filetypes()
+    if extension and extension not in formats:
+        return "cannot plot to %r: not a format matplotlib writes (%s)" % (
+            path, ", ".join(sorted(formats)))
+    return None
 
 
 def plot(summary: Dict[str, Any], path: str, title: str = "") -> None:

@@ -16,6 +16,12 @@ from .schedule import Key
 
 Done = Callable[[List[Record]], None]
 
+CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler given by address
+
+
+class SchedulerUnreachable(ConnectionError):
+    """The Dask scheduler at the address given did not answer in time."""
+
 
 def batches(keys: Sequence[Key], size: int) -> List[List[Key]]:
     return [list(keys[i:i + size]) for i in range(0, len(keys), size)]
@@ -51,11 +57,24 @@ def run_pool(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
                 if attempt == retries:
                     raise
                 continue
+            except BaseException:  # Ctrl-C, or `done` failed: stop now, not
+                # after every queued task (the pool's exit would wait for them)
+                stop(pool)
+                raise
         return
 
 
+def stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Cancels a pool's queued tasks and ends its workers' running ones."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)  # forgets its processes
+    for process in processes:
+        process.terminate()
+
+
 def run_dask(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
-             scheduler: Any, retries: int = 3) -> None:
+             scheduler: Any, retries: int = 3,
+             connect_timeout: float = CONNECT_TIMEOUT) -> None:
     """On the Dask.distributed cluster of `scheduler` (an address such as
     tcp://host:8786, or a distributed.Client).  A worker lost mid-task
     costs that task, which the scheduler runs again elsewhere (Dask's
@@ -63,8 +82,16 @@ def run_dask(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
     reruns a task that raised.  A task's results are released from the
     cluster as soon as they are here."""
     distributed = require("distributed", "crown.arena with a scheduler")
-    client = scheduler if isinstance(scheduler, distributed.Client) else \
-        distributed.Client(scheduler)
+    if isinstance(scheduler, distributed.Client):
+        client = scheduler
+    else:
+        try:
+            client = distributed.Client(scheduler, timeout=connect_timeout)
+        except (OSError, ValueError, TypeError) as e:
+            raise SchedulerUnreachable(
+                "cannot reach the Dask scheduler at %r within %g s (%s: %s): is it "
+                "running (dask scheduler), and is the address its own (tcp://host:8786)?"
+                % (scheduler, connect_timeout, type(e).__name__, e)) from e
     try:
         run_id = uuid.uuid4().hex
         pending = distributed.as_completed(
