@@ -245,6 +245,27 @@ class Resume(unittest.TestCase):
             with self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
                 arena.run_tournament(KD, "players=2", bots, games=8, seed=5, db=db)
 
+    def test_without_a_seed_the_seed_is_secret_and_a_resume_keeps_it(self):
+        # A guessable default seed would let a bot rebuild every deal.
+        a = arena.run_tournament(KD, "players=2", "random,random", games=2, workers=1,
+                                 bootstrap=0)
+        b = arena.run_tournament(KD, "players=2", "random,random", games=2, workers=1,
+                                 bootstrap=0)
+        self.assertNotEqual(a.tournament.seed, b.tournament.seed)
+        self.assertIn("(seed %d)" % a.tournament.seed, a.table().splitlines()[0])
+        self.assertEqual(json.loads(a.json())["tournament"]["seed"], a.tournament.seed)
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "t.sqlite")
+            first = arena.run_tournament(KD, "players=2", "random,random", games=2, workers=1,
+                                         db=db, bootstrap=0)
+            again = arena.run_tournament(KD, "players=2", "random,random", games=4, workers=1,
+                                         db=db, bootstrap=0)
+            self.assertEqual(again.tournament.seed, first.tournament.seed)
+            self.assertEqual(again.records[:2], first.records)
+            same = arena.run_tournament(KD, "players=2", "random,random", games=2, workers=1,
+                                        seed=first.tournament.seed, bootstrap=0)
+            self.assertEqual(same.records, first.records)
+
     def test_a_database_that_cannot_be_opened_is_a_bad_command_line(self):
         from crown.arena.__main__ import main
         with tempfile.NamedTemporaryFile("w", suffix=".sqlite") as f:

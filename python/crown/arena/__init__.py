@@ -18,6 +18,7 @@ package to install.
 """
 
 import os
+import secrets
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import runner, schedule, stats
@@ -27,7 +28,7 @@ from .config import Tournament, describe
 from .play import Record, play_game
 from .report import plot as _plot, table as _table, to_json as _to_json
 from .runner import SchedulerUnreachable
-from .store import ConfigMismatch, Store
+from .store import ConfigMismatch, Store, stored_seed
 
 __all__ = ["run_tournament", "Results", "Tournament", "SeatView", "play_game",
            "MissingDependency", "SpecError", "ConfigMismatch",
@@ -47,8 +48,9 @@ class Results:
         self.summary = summary
 
     def table(self) -> str:
-        return "%s %s: %s\n\n%s" % (self.tournament.game, self.tournament.options or "(defaults)",
-                                    " vs ".join(self.tournament.bots), _table(self.summary))
+        return "%s %s: %s (seed %d)\n\n%s" % (
+            self.tournament.game, self.tournament.options or "(defaults)",
+            " vs ".join(self.tournament.bots), self.tournament.seed, _table(self.summary))
 
     def json(self) -> str:
         return _to_json(self.summary, tournament=describe(self.tournament))
@@ -58,7 +60,8 @@ class Results:
 
 
 def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]] = ("random",),
-                   games: int = 100, seed: int = 0, workers: Optional[int] = None,
+                   games: int = 100, seed: Optional[int] = None,
+                   workers: Optional[int] = None,
                    scheduler: Any = None, db: Optional[str] = None,
                    selfplay: Optional[str] = None, progress: bool = False,
                    batch: Optional[int] = None, bootstrap: int = 200,
@@ -68,7 +71,11 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
     `bots`: specifications (crown.arena.bots), a list or one comma-separated
     string.  `games`: at least that many games, rounded up to whole deals
     (each deal is played once with each of the len(bots) seatings).
-    `seed` decides every game.  `workers`: local processes (default: one per
+    `seed` decides every game; without one, the seed of the tournament
+    `db` holds (a resumed run), else a secret one drawn from the operating
+    system's randomness (Results.tournament.seed and the JSON give it), so
+    that a bot cannot rebuild the deals from a seed it could guess.
+    `workers`: local processes (default: one per
     core; 1 plays in this process); or `scheduler`: a Dask scheduler's
     address or a distributed.Client.  `db`: an SQLite file; an existing one
     of the same tournament (game, options, bots, seed) resumes, its
@@ -81,6 +88,10 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
     specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
     if not specs:
         raise SpecError("no bots")
+    if seed is None:
+        seed = stored_seed(db)
+    if seed is None:
+        seed = secrets.randbits(63)
     t = Tournament(game, options, tuple(specs), int(seed))
     for spec in specs:  # a bad specification fails here, before any game
         try:

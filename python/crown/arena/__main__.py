@@ -26,7 +26,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--games", type=int, default=100,
                    help="at least this many games, rounded up to whole deals "
                         "(default: %(default)s)")
-    p.add_argument("--seed", type=int, default=0, help="the tournament seed (default: 0)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the tournament seed (default: the one --db holds, else a secret "
+                        "random one, given in the results)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int,
                        help="local processes (default: one per core; 1: this process)")

@@ -15,6 +15,22 @@ class ConfigMismatch(ValueError):
     """The database holds another tournament."""
 
 
+def stored_seed(path: Optional[str]) -> Optional[int]:
+    """The seed of the tournament an existing database holds, or None (no
+    file, or no tournament in it yet)."""
+    import os
+    if not path or not os.path.exists(path):
+        return None
+    db = sqlite3.connect(path)
+    try:
+        row = db.execute("SELECT tournament FROM config").fetchone()
+    except sqlite3.DatabaseError:
+        return None  # (Store says what is wrong with the file)
+    finally:
+        db.close()
+    return None if row is None else int(json.loads(row[0])["seed"])
+
+
 class Store:
     def __init__(self, path: Optional[str], t: Tournament) -> None:
         self.path = path or ":memory:"
