@@ -603,7 +603,7 @@ class Game:
         """Makes this game an exact copy of `other`, a Game of the same name
         (options may differ): its options, seed, history and state, reusing
         this game's handle, so resetting a game to a position again and again
-        allocates nothing (once `other` is shared, see crown_copy).  Raises
+        allocates nothing (see crown_copy).  Raises
         InvalidArgumentError for games of different names."""
         if not isinstance(other, Game):
             raise TypeError("copy_from takes a Game")
