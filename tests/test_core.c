@@ -368,6 +368,7 @@ START_TEST(playouts_draw_as_documented)
         {"kings_blood", "players=4,advanced=on"},
         {"kings_blood", "players=3,chance=explicit"},
         {"blood_bound", "players=9"},
+        {"blood_bound", "players=11"},
     };
     long checked = 0;
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
@@ -382,6 +383,62 @@ START_TEST(playouts_draw_as_documented)
     checked += check_playouts_along(t, 5);
     crown_free(t);
     ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
+/* The k-th legal move without the list (legal_count, legal_nth, which a
+ * playout draws with): at every decision of `games` random games of g's
+ * configuration, the count is the list's length and the k-th move is the
+ * list's k-th, for every k.  Returns the decisions checked. */
+static long check_legal_nth_along(crown_game *g, uint64_t seed, int games)
+{
+    const crown_rules *r = g->rules;
+    unsigned char *s = malloc(r->state_size);
+    crown_move *moves = malloc(r->max_moves * sizeof *moves);
+    ck_assert(s && moves);
+    trng rng = {seed};
+    long checked = 0;
+    for (int i = 0; i < games; i++) {
+        memcpy(s, g->state, r->state_size);
+        for (;;) {
+            int who = r->current(g->config, s);
+            if (who == CROWN_TERMINAL)
+                break;
+            size_t n = r->legal(g->config, s, moves);
+            ck_assert_uint_gt(n, 0);
+            if (who != CROWN_CHANCE) {
+                ck_assert_uint_eq(r->legal_count(g->config, s), n);
+                for (size_t k = 0; k < n; k++)
+                    ck_assert_msg(r->legal_nth(g->config, s, k) == moves[k],
+                                  "%s, game %d: move %zu of %zu is %ld, not %ld", r->name, i, k, n,
+                                  (long)r->legal_nth(g->config, s, k), (long)moves[k]);
+                checked++;
+            }
+            r->apply(g->config, s, moves[trng_below(&rng, n)]);
+        }
+    }
+    free(s);
+    free(moves);
+    return checked;
+}
+
+START_TEST(legal_nth_is_the_listed_move)
+{
+    static const char *const sets[][2] = {
+        {"blood_bound", "players=6"},  {"blood_bound", "players=7"},  {"blood_bound", "players=8"},
+        {"blood_bound", "players=9"},  {"blood_bound", "players=10"}, {"blood_bound", "players=11"},
+        {"blood_bound", "players=12"},
+    };
+    long checked = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        crown_game *g;
+        OK(crown_new(&g, sets[i][0], sets[i][1], i + 1));
+        ck_assert_ptr_nonnull(g->rules->legal_nth);
+        ck_assert_ptr_nonnull(g->rules->legal_count);
+        checked += check_legal_nth_along(g, i + 1, 500);
+        crown_free(g);
+    }
+    ck_assert_int_gt(checked, 100000);
 }
 END_TEST
 
@@ -556,6 +613,7 @@ int main(void)
     TCase *tc = tcase_create("toy game");
     tcase_add_test(tc, weighted_chance_follows_the_weights);
     tcase_add_test(tc, playouts_draw_as_documented);
+    tcase_add_test(tc, legal_nth_is_the_listed_move);
     tcase_add_test(tc, a_state_without_moves_is_an_internal_error);
     tcase_add_test(tc, a_move_without_an_index_is_an_internal_error);
     tcase_add_test(tc, a_determinization_that_does_not_replay_is_an_internal_error);

@@ -41,6 +41,14 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
                      r->chance_nth(g->config, g->pstate, draw_below(&rng, &next, n)));
             continue;
         }
+        if (who != CROWN_CHANCE && r->legal_nth) {
+            size_t n = r->legal_count(g->config, g->pstate);
+            if (n == 0)
+                return crown_fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
+            r->apply(g->config, g->pstate,
+                     r->legal_nth(g->config, g->pstate, (size_t)draw_below(&rng, &next, n)));
+            continue;
+        }
         size_t n = r->legal(g->config, g->pstate, g->scratch);
         if (n == 0)
             return crown_fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");

@@ -263,6 +263,13 @@ typedef struct crown_rules {
      * when it is there. */
     size_t (*chance_count)(const void *config, const void *state);
     crown_move (*chance_nth)(const void *config, const void *state, size_t k);
+    /* Optional, at a decision (never at a chance node): the number of the
+     * legal moves, and the k-th of the moves `legal` writes (0-based, k
+     * below that number), without listing them.  A playout draws its
+     * decisions with them when they are there (the same draw as from the
+     * list, so the same game); both or neither. */
+    size_t (*legal_count)(const void *config, const void *state);
+    crown_move (*legal_nth)(const void *config, const void *state, size_t k);
     /* Optional: is `move` among the moves `legal` writes in `state`?  Any
      * value of a crown_move may be asked.  When it is there, the handle
      * checks a move with it instead of listing the legal moves, and
