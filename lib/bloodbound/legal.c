@@ -372,8 +372,8 @@ int bb_is_legal(const void *config, const void *state, crown_move m)
 
 /* ---- the k-th legal move, without the list ---------------------------- */
 
-/* A playout's draw (bb_legal_count, bb_legal_nth): the moves of a decision
- * counted, and the k-th built, in the order bb_legal writes them.  Most
+/* A playout's draw (bb_legal_pick): the moves of a decision counted,
+ * and the one drawn built, in the order bb_legal writes them.  Most
  * are a kind of move naming one seat of a set (the k-th seat), or a few
  * fixed moves; the Harlequin's pairs and the Inquisitor's Curses (up to
  * 840 with 11 players) are counted and unranked apart. */
@@ -521,68 +521,56 @@ static unsigned attack_targets(const bb_config *cfg, const bb_state *s, int a)
     return t;
 }
 
-size_t bb_legal_count(const void *config, const void *state)
-{
-    const bb_config *cfg = config;
-    const bb_state *s = state;
-    switch (s->phase) {
-    case BB_P_TURN:
-        return (size_t)bb_popcount(attack_targets(cfg, s, s->dagger)) + (size_t)(cfg->players - 1);
-    case BB_P_OFFER: return 2;
-    case BB_P_ACCEPT: return (size_t)bb_popcount(s->offers & (BB_BIT(cfg->players) - 1)) + 1;
-    case BB_P_TOKEN:
-        return (size_t)bb_popcount(allowed_tokens(s, s->victim, s->force_rank));
-    case BB_P_ABILITY: {
-        bb_plan p = ability_plan(cfg, s, s->user);
-        size_t n = (size_t)bb_popcount(p.seats) + (size_t)p.nfixed + 1;
-        if (p.special == 3)
-            n += look_count(cfg, s, s->user);
-        else if (p.special == 10)
-            n += curses_count(cfg);
-        return n;
-    }
-    case BB_P_RETURN: return (size_t)bb_popcount(returnable(s));
-    default: return 0;
-    }
-}
-
-crown_move bb_legal_nth(const void *config, const void *state, size_t k)
+crown_move bb_legal_pick(const void *config, const void *state, crown_pick *pick)
 {
     const bb_config *cfg = config;
     const bb_state *s = state;
     switch (s->phase) {
     case BB_P_TURN: {
         unsigned att = attack_targets(cfg, s, s->dagger);
-        size_t na = (size_t)bb_popcount(att);
+        uint64_t na = (uint64_t)bb_popcount(att);
+        uint64_t k = crown_pick_place(pick, na + (uint64_t)(cfg->players - 1));
         if (k < na)
             return CROWN_BB_ATTACK(crown_select64(att, (unsigned)k));
         return CROWN_BB_PASS(crown_select64(others_of(cfg, s->dagger), (unsigned)(k - na)));
     }
-    case BB_P_OFFER: return k == 0 ? CROWN_BB_OFFER : CROWN_BB_DECLINE;
+    case BB_P_OFFER: return crown_pick_place(pick, 2) == 0 ? CROWN_BB_OFFER : CROWN_BB_DECLINE;
     case BB_P_ACCEPT: {
         unsigned offers = s->offers & (BB_BIT(cfg->players) - 1);
-        return k < (size_t)bb_popcount(offers) ? CROWN_BB_ACCEPT(crown_select64(offers, (unsigned)k))
-                                               : CROWN_BB_REFUSE;
+        uint64_t no = (uint64_t)bb_popcount(offers), k = crown_pick_place(pick, no + 1);
+        return k < no ? CROWN_BB_ACCEPT(crown_select64(offers, (unsigned)k)) : CROWN_BB_REFUSE;
     }
-    case BB_P_TOKEN:
-        return CROWN_BB_TOKEN(crown_select64(allowed_tokens(s, s->victim, s->force_rank), (unsigned)k));
+    case BB_P_TOKEN: {
+        unsigned mask = allowed_tokens(s, s->victim, s->force_rank);
+        uint64_t k = crown_pick_place(pick, (uint64_t)bb_popcount(mask));
+        return CROWN_BB_TOKEN(crown_select64(mask, (unsigned)k));
+    }
     case BB_P_ABILITY: {
         int u = s->user;
         bb_plan p = ability_plan(cfg, s, u);
-        size_t ns = (size_t)bb_popcount(p.seats);
+        size_t ns = (size_t)bb_popcount(p.seats), more = 0;
+        if (p.special == 3)
+            more = look_count(cfg, s, u);
+        else if (p.special == 10)
+            more = curses_count(cfg);
+        size_t k = (size_t)crown_pick_place(pick, ns + (size_t)p.nfixed + more + 1);
         if (k < ns)
             return CROWN_BB_MOVE(p.kind, crown_select64(p.seats, (unsigned)k), 0);
         k -= ns;
         if (k < (size_t)p.nfixed)
             return p.fixed[k];
         k -= (size_t)p.nfixed;
-        if (p.special == 3 && k < look_count(cfg, s, u))
-            return look_nth(cfg, s, u, k);
-        if (p.special == 10 && k < curses_count(cfg))
-            return curses_nth(cfg, u, k);
+        if (k < more)
+            return p.special == 3 ? look_nth(cfg, s, u, k) : curses_nth(cfg, u, k);
         return CROWN_BB_NO_ABILITY;
     }
-    default: /* BB_P_RETURN */
-        return CROWN_BB_RETURN(crown_select64(returnable(s), (unsigned)k));
+    case BB_P_RETURN: {
+        unsigned held = returnable(s);
+        uint64_t k = crown_pick_place(pick, (uint64_t)bb_popcount(held));
+        return CROWN_BB_RETURN(crown_select64(held, (unsigned)k));
+    }
+    default:
+        crown_pick_place(pick, 0);
+        return 0;
     }
 }
