@@ -402,14 +402,16 @@ static unsigned unshielded_others(const bb_config *cfg, const bb_state *s, int u
 static bb_plan ability_plan(const bb_config *cfg, const bb_state *s, int u)
 {
     bb_plan p = {0, 0, 0, {0, 0}, 0};
-    switch (bb_rank_of(s, u)) {
+    int rank = bb_rank_of(s, u);
+    switch (rank) {
     case 1:
         if (!((s->quill >> u) & 1) && bb_popcount(s->quill) < bb_supply_counts.quill)
             p.fixed[p.nfixed++] = CROWN_BB_QUILL;
         break;
     case 2:
+    case 5:
         p.seats = unshielded_others(cfg, s, u);
-        p.kind = CROWN_BB_K_ASSASSIN;
+        p.kind = rank == 2 ? CROWN_BB_K_ASSASSIN : CROWN_BB_K_MENTALIST;
         break;
     case 3: p.special = 3; break;
     case 4:
@@ -418,10 +420,6 @@ static bb_plan ability_plan(const bb_config *cfg, const bb_state *s, int u)
             if (bb_wounds(s, s->target) > 0)
                 p.fixed[p.nfixed++] = CROWN_BB_HEAL;
         }
-        break;
-    case 5:
-        p.seats = unshielded_others(cfg, s, u);
-        p.kind = CROWN_BB_K_MENTALIST;
         break;
     case 6: {
         int col = bb_guardian_colour(s, u);
