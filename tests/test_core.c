@@ -368,6 +368,7 @@ START_TEST(playouts_draw_as_documented)
         {"kings_blood", "players=4,advanced=on"},
         {"kings_blood", "players=3,chance=explicit"},
         {"blood_bound", "players=9"},
+        {"blood_bound", "players=11"},
     };
     long checked = 0;
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
@@ -382,6 +383,63 @@ START_TEST(playouts_draw_as_documented)
     checked += check_playouts_along(t, 5);
     crown_free(t);
     ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
+/* The move drawn without the list (legal_pick, which a playout draws
+ * with): at every decision of `games` random games of g's configuration,
+ * asked for each place k in turn, it counts the list's length and gives
+ * the list's k-th move.  Returns the decisions checked. */
+static long check_legal_pick_along(crown_game *g, uint64_t seed, int games)
+{
+    const crown_rules *r = g->rules;
+    unsigned char *s = malloc(r->state_size);
+    crown_move *moves = malloc(r->max_moves * sizeof *moves);
+    ck_assert(s && moves);
+    trng rng = {seed};
+    long checked = 0;
+    for (int i = 0; i < games; i++) {
+        memcpy(s, g->state, r->state_size);
+        for (;;) {
+            int who = r->current(g->config, s);
+            if (who == CROWN_TERMINAL)
+                break;
+            size_t n = r->legal(g->config, s, moves);
+            ck_assert_uint_gt(n, 0);
+            if (who != CROWN_CHANCE) {
+                for (size_t k = 0; k < n; k++) {
+                    crown_pick pick = {NULL, 0, k, 0};
+                    crown_move m = r->legal_pick(g->config, s, &pick);
+                    ck_assert_uint_eq(pick.n, n);
+                    ck_assert_msg(m == moves[k], "%s, game %d: move %zu of %zu is %ld, not %ld",
+                                  r->name, i, k, n, (long)m, (long)moves[k]);
+                }
+                checked++;
+            }
+            r->apply(g->config, s, moves[trng_below(&rng, n)]);
+        }
+    }
+    free(s);
+    free(moves);
+    return checked;
+}
+
+START_TEST(legal_pick_is_the_listed_move)
+{
+    static const char *const sets[][2] = {
+        {"blood_bound", "players=6"},  {"blood_bound", "players=7"},  {"blood_bound", "players=8"},
+        {"blood_bound", "players=9"},  {"blood_bound", "players=10"}, {"blood_bound", "players=11"},
+        {"blood_bound", "players=12"},
+    };
+    long checked = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        crown_game *g;
+        OK(crown_new(&g, sets[i][0], sets[i][1], i + 1));
+        ck_assert_ptr_nonnull(g->rules->legal_pick);
+        checked += check_legal_pick_along(g, i + 1, 300);
+        crown_free(g);
+    }
+    ck_assert_int_gt(checked, 100000);
 }
 END_TEST
 
@@ -564,5 +622,9 @@ int main(void)
     tcase_add_test(tc, text_options_that_do_not_fit_are_refused);
     tcase_add_test(tc, a_game_without_notation_examples_says_so);
     suite_add_tcase(s, tc);
+    TCase *pick = tcase_create("legal pick");
+    tcase_set_timeout(pick, 60);
+    tcase_add_test(pick, legal_pick_is_the_listed_move);
+    suite_add_tcase(s, pick);
     return run_suite(s);
 }

@@ -210,6 +210,7 @@ size_t bb_legal(const void *config, const void *state, crown_move *out);
 int bb_is_legal(const void *config, const void *state, crown_move m);
 size_t bb_chance_count(const void *config, const void *state);
 crown_move bb_chance_nth(const void *config, const void *state, size_t k);
+crown_move bb_legal_pick(const void *config, const void *state, crown_pick *pick);
 size_t bb_ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_move *out,
                         crown_move want);
 

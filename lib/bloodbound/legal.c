@@ -369,3 +369,206 @@ int bb_is_legal(const void *config, const void *state, crown_move m)
     default: return m < np; /* BB_P_DAGGER */
     }
 }
+
+/* ---- the k-th legal move, without the list ---------------------------- */
+
+/* A playout's draw (bb_legal_pick): the moves of a decision counted,
+ * and the one drawn built, in the order bb_legal writes them.  Most
+ * are a kind of move naming one seat of a set (the k-th seat), or a few
+ * fixed moves; the Harlequin's pairs and the Inquisitor's Curses (up to
+ * 840 with 11 players) are counted and unranked apart. */
+typedef struct bb_plan {
+    unsigned seats;     /* moves of kind `kind`, one a seat of these, in seat order */
+    int kind;
+    int nfixed;         /* then these moves */
+    crown_move fixed[2];
+    int special;        /* 3: the Harlequin's pairs; 10: the Curses; 0: none */
+} bb_plan;
+
+/* The seats but u, as bits. */
+static unsigned others_of(const bb_config *cfg, int u)
+{
+    return (BB_BIT(cfg->players) - 1) & ~BB_BIT(u);
+}
+
+/* The seats but u without a Shield, as bits. */
+static unsigned unshielded_others(const bb_config *cfg, const bb_state *s, int u)
+{
+    return others_of(cfg, u) & ~(unsigned)(s->shield[0] | s->shield[1]);
+}
+
+/* u's uses of his ability as a plan (the rules of bb_ability_moves), the
+ * refusal, CROWN_BB_NO_ABILITY, not included. */
+static bb_plan ability_plan(const bb_config *cfg, const bb_state *s, int u)
+{
+    bb_plan p = {0, 0, 0, {0, 0}, 0};
+    int rank = bb_rank_of(s, u);
+    switch (rank) {
+    case 1:
+        if (!((s->quill >> u) & 1) && bb_popcount(s->quill) < bb_supply_counts.quill)
+            p.fixed[p.nfixed++] = CROWN_BB_QUILL;
+        break;
+    case 2:
+    case 5:
+        p.seats = unshielded_others(cfg, s, u);
+        p.kind = rank == 2 ? CROWN_BB_K_ASSASSIN : CROWN_BB_K_MENTALIST;
+        break;
+    case 3: p.special = 3; break;
+    case 4:
+        if (s->intervened && s->wounded == u) {
+            p.fixed[p.nfixed++] = CROWN_BB_WOUND;
+            if (bb_wounds(s, s->target) > 0)
+                p.fixed[p.nfixed++] = CROWN_BB_HEAL;
+        }
+        break;
+    case 6: {
+        int col = bb_guardian_colour(s, u);
+        if (col < 0 || bb_wounds(s, u) >= 3 ||
+            bb_popcount(s->shield[col]) >= bb_supply_counts.shields_per_colour)
+            break;
+        p.seats = others_of(cfg, u) & ~(unsigned)s->shield[col];
+        p.kind = CROWN_BB_K_SHIELD;
+        break;
+    }
+    case 7:
+        if (s->attacker != u && !bb_shielded(s, s->attacker))
+            p.fixed[p.nfixed++] = CROWN_BB_STRIKE;
+        break;
+    case 8: {
+        int need = ((s->staff >> u) & 1) ? 1 : 2;
+        if (bb_supply_counts.staff - bb_popcount(s->staff) >= need) {
+            p.seats = others_of(cfg, u) & ~(unsigned)s->staff;
+            p.kind = CROWN_BB_K_STAFF;
+        }
+        break;
+    }
+    case 9:
+        if (bb_popcount(s->fan) < bb_supply_counts.fan) {
+            p.seats = others_of(cfg, u) & ~(unsigned)s->fan;
+            p.kind = CROWN_BB_K_FAN;
+        }
+        break;
+    default:
+        if (!s->curses_given)
+            p.special = 10;
+        break;
+    }
+    return p;
+}
+
+/* The Harlequin u's pairs (two other seats, not both seen): all pairs of
+ * the others less the pairs of those seen. */
+static size_t look_count(const bb_config *cfg, const bb_state *s, int u)
+{
+    unsigned o = others_of(cfg, u);
+    size_t m = (size_t)bb_popcount(o), l = (size_t)bb_popcount(o & s->looked[u]);
+    return m * (m - 1) / 2 - l * (l - 1) / 2;
+}
+
+/* The k-th of those pairs, in bb_ability_moves's order. */
+static crown_move look_nth(const bb_config *cfg, const bb_state *s, int u, size_t k)
+{
+    int n_players = cfg->players;
+    for (int a = 0; a < n_players; a++)
+        for (int b = a + 1; b < n_players; b++)
+            if (a != u && b != u && ((~s->looked[u] >> a) & 1 || (~s->looked[u] >> b) & 1) &&
+                k-- == 0)
+                return CROWN_BB_LOOK(a, b);
+    return CROWN_BB_NO_ABILITY; /* (k beyond the count: never) */
+}
+
+/* The Inquisitor's Curses: a True holder among the n-1 others, then the
+ * False ones, a set of false_curses among the n-2 left. */
+static size_t curses_count(const bb_config *cfg)
+{
+    return (size_t)(cfg->players - 1) * cfg->binom[cfg->players - 2][cfg->false_curses];
+}
+
+/* The k-th of the Curses as bb_ability_moves writes them: by True holder,
+ * then by the False seats' bits as a number.  Among the sets of r of the
+ * seats left, those without the highest seat come first (C(b, r) of them
+ * below its place b), so the set is read off from the highest place down,
+ * places in the seats left, seats from places by select. */
+static crown_move curses_nth(const bb_config *cfg, int u, size_t k)
+{
+    size_t per = cfg->binom[cfg->players - 2][cfg->false_curses];
+    int t = crown_select64(others_of(cfg, u), (unsigned)(k / per));
+    size_t rank = k % per;
+    uint64_t left = others_of(cfg, u) & ~BB_BIT(t);
+    unsigned f = 0;
+    int r = cfg->false_curses;
+    for (int b = cfg->players - 3; b >= 0 && r > 0; b--) {
+        size_t below = r <= b ? cfg->binom[b][r] : 0;
+        if (rank >= below) {
+            f |= BB_BIT(crown_select64(left, (unsigned)b));
+            rank -= below;
+            r--;
+        }
+    }
+    return CROWN_BB_CURSES(t, f);
+}
+
+/* The attacks of the dagger's holder a, as seat bits. */
+static unsigned attack_targets(const bb_config *cfg, const bb_state *s, int a)
+{
+    unsigned t = unshielded_others(cfg, s, a);
+    if (bb_is_inquisitor(s, a))
+        for (int p = 0; p < cfg->players; p++)
+            if (bb_wounds(s, p) >= 3)
+                t &= ~BB_BIT(p);
+    return t;
+}
+
+crown_move bb_legal_pick(const void *config, const void *state, crown_pick *pick)
+{
+    const bb_config *cfg = config;
+    const bb_state *s = state;
+    switch (s->phase) {
+    case BB_P_TURN: {
+        unsigned att = attack_targets(cfg, s, s->dagger);
+        uint64_t na = (uint64_t)bb_popcount(att);
+        uint64_t k = crown_pick_place(pick, na + (uint64_t)(cfg->players - 1));
+        if (k < na)
+            return CROWN_BB_ATTACK(crown_select64(att, (unsigned)k));
+        return CROWN_BB_PASS(crown_select64(others_of(cfg, s->dagger), (unsigned)(k - na)));
+    }
+    case BB_P_OFFER: return crown_pick_place(pick, 2) == 0 ? CROWN_BB_OFFER : CROWN_BB_DECLINE;
+    case BB_P_ACCEPT: {
+        unsigned offers = s->offers & (BB_BIT(cfg->players) - 1);
+        uint64_t no = (uint64_t)bb_popcount(offers), k = crown_pick_place(pick, no + 1);
+        return k < no ? CROWN_BB_ACCEPT(crown_select64(offers, (unsigned)k)) : CROWN_BB_REFUSE;
+    }
+    case BB_P_TOKEN: {
+        unsigned mask = allowed_tokens(s, s->victim, s->force_rank);
+        uint64_t k = crown_pick_place(pick, (uint64_t)bb_popcount(mask));
+        return CROWN_BB_TOKEN(crown_select64(mask, (unsigned)k));
+    }
+    case BB_P_ABILITY: {
+        int u = s->user;
+        bb_plan p = ability_plan(cfg, s, u);
+        size_t ns = (size_t)bb_popcount(p.seats), more = 0;
+        if (p.special == 3)
+            more = look_count(cfg, s, u);
+        else if (p.special == 10)
+            more = curses_count(cfg);
+        size_t k = (size_t)crown_pick_place(pick, ns + (size_t)p.nfixed + more + 1);
+        if (k < ns)
+            return CROWN_BB_MOVE(p.kind, crown_select64(p.seats, (unsigned)k), 0);
+        k -= ns;
+        if (k < (size_t)p.nfixed)
+            return p.fixed[k];
+        k -= (size_t)p.nfixed;
+        if (k < more)
+            return p.special == 3 ? look_nth(cfg, s, u, k) : curses_nth(cfg, u, k);
+        return CROWN_BB_NO_ABILITY;
+    }
+    case BB_P_RETURN: {
+        unsigned held = returnable(s);
+        uint64_t k = crown_pick_place(pick, (uint64_t)bb_popcount(held));
+        return CROWN_BB_RETURN(crown_select64(held, (unsigned)k));
+    }
+    default:
+        crown_pick_place(pick, 0);
+        return 0;
+    }
+}

@@ -65,6 +65,7 @@ const crown_rules crown_bloodbound_rules = {
     .chance_weights = NULL,
     .chance_count = bb_chance_count,
     .chance_nth = bb_chance_nth,
+    .legal_pick = bb_legal_pick,
     .apply = bb_apply,
     .action_count = bb_action_count,
     .action_index = bb_action_index,

@@ -7,19 +7,6 @@
 
 #include "core.h"
 
-/* A draw below n (crown_rng_below(r, n)) whose first output, *next, was
- * computed ahead, while the game listed its moves; the output after the
- * draw is computed ahead in turn.  n = 0 draws nothing and gives 0, as
- * crown_rng_below does. */
-static inline uint64_t draw_below(crown_rng *r, uint64_t *next, uint64_t n)
-{
-    if (n == 0)
-        return 0;
-    uint64_t k = crown_rng_below_from(r, *next, n);
-    *next = crown_rng_next(r);
-    return k;
-}
-
 /* One random playout on the handle's playout block, from the current state;
  * the returns at its end in out.  The game's state and history are not
  * touched; the cached legal moves are (their buffer is reused). */
@@ -28,7 +15,9 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
     const crown_rules *r = g->rules;
     crown_rng rng;
     crown_rng_seed(&rng, seed, 0x706c61796f7574ULL); /* its own stream: "playout" */
-    uint64_t next = crown_rng_next(&rng);
+    /* Every draw is crown_rng_below's, with the generator's next output
+     * computed ahead, while the game lists its moves. */
+    crown_pick pick = {&rng, crown_rng_next(&rng), 0, 0};
     memcpy(g->pstate, g->state, r->state_size);
     g->legal_valid = 0; /* the scratch list is reused */
     for (;;) {
@@ -38,7 +27,14 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
         if (who == CROWN_CHANCE && r->chance_nth) {
             size_t n = r->chance_count(g->config, g->pstate);
             r->apply(g->config, g->pstate,
-                     r->chance_nth(g->config, g->pstate, draw_below(&rng, &next, n)));
+                     r->chance_nth(g->config, g->pstate, (size_t)crown_pick_place(&pick, n)));
+            continue;
+        }
+        if (who != CROWN_CHANCE && r->legal_pick) {
+            crown_move m = r->legal_pick(g->config, g->pstate, &pick);
+            if (pick.n == 0)
+                return crown_fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
+            r->apply(g->config, g->pstate, m);
             continue;
         }
         size_t n = r->legal(g->config, g->pstate, g->scratch);
@@ -50,11 +46,11 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
             uint64_t total = 0;
             for (size_t i = 0; i < n; i++)
                 total += g->weights[i];
-            uint64_t x = draw_below(&rng, &next, total);
+            uint64_t x = crown_pick_place(&pick, total);
             for (k = 0; k + 1 < n && x >= g->weights[k]; k++)
                 x -= g->weights[k];
         } else {
-            k = (size_t)draw_below(&rng, &next, n);
+            k = (size_t)crown_pick_place(&pick, n);
         }
         r->apply(g->config, g->pstate, g->scratch[k]);
     }

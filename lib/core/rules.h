@@ -182,6 +182,33 @@ static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n
 /* Uniform in [0, n), n > 0, without modulo bias. */
 uint64_t crown_rng_below(crown_rng *r, uint64_t n);
 
+/* How a game's legal_pick chooses among its moves: a playout's draw (rng
+ * and its next output, computed ahead), or, with rng NULL, place k (the
+ * tests ask for each place in turn).  crown_pick_place records the number
+ * of moves in n. */
+typedef struct crown_pick {
+    crown_rng *rng;
+    uint64_t next;
+    uint64_t k;
+    uint64_t n;
+} crown_pick;
+
+/* The place of the move to take among n: crown_rng_below(rng, n) with its
+ * first output already drawn (0 when n = 0, as crown_rng_below gives, with
+ * nothing drawn); the output after it is computed ahead in turn.  With rng
+ * NULL, k. */
+static inline uint64_t crown_pick_place(crown_pick *p, uint64_t n)
+{
+    p->n = n;
+    if (!p->rng)
+        return p->k;
+    if (n == 0)
+        return 0;
+    uint64_t k = crown_rng_below_from(p->rng, p->next, n);
+    p->next = crown_rng_next(p->rng);
+    return k;
+}
+
 /* ---- options ---------------------------------------------------------- */
 
 typedef enum crown_opt_kind { CROWN_OPT_INT, CROWN_OPT_ENUM, CROWN_OPT_TEXT } crown_opt_kind;
@@ -263,6 +290,13 @@ typedef struct crown_rules {
      * when it is there. */
     size_t (*chance_count)(const void *config, const void *state);
     crown_move (*chance_nth)(const void *config, const void *state, size_t k);
+    /* Optional, at a decision (never at a chance node): the move at place
+     * crown_pick_place(pick, n) of the n moves `legal` writes, built without
+     * listing them; the game calls crown_pick_place once, with n its number
+     * of legal moves, before it builds the move.  A playout draws its
+     * decisions with it when it is there (the same draw as from the list,
+     * so the same game). */
+    crown_move (*legal_pick)(const void *config, const void *state, crown_pick *pick);
     /* Optional: is `move` among the moves `legal` writes in `state`?  Any
      * value of a crown_move may be asked.  When it is there, the handle
      * checks a move with it instead of listing the legal moves, and
