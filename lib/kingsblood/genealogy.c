@@ -231,11 +231,12 @@ static inline void set_to(gn_set *s, int c, int on)
  * (`row`, c's own bit excluded) and of the row below, as the single queries
  * above do: a slot beside is open when no card lies within 2 of it, a child
  * slot free when none lies within 1. */
-static void define_card(genealogy *g, int c, int k, uint32_t row, uint32_t below)
+static inline void define_card(genealogy *g, int c, int k, uint32_t row, uint32_t below)
 {
-    int usable_l = !(row & 0xFu << (k - 4)) & !(below & 7u << (k - 2));
-    int usable_r = !(row & 0xFu << (k + 1)) & !(below & 7u << k);
-    int covered = (below & 7u << (k - 1)) != 0;
+    uint32_t near = row >> (k - 4), under = below >> (k - 2); /* bit 4 / 2: c's place */
+    int usable_l = !(near & 0xFu) & !(under & 7u);
+    int usable_r = !(near & 0x1E0u) & !(under & 0x1Cu);
+    int covered = (under & 0xEu) != 0;
     set_to(&g->usable[0], c, usable_l);
     set_to(&g->usable[1], c, usable_r);
     set_to(&g->active, c, (usable_l | usable_r) & !covered);
