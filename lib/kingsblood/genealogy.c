@@ -394,6 +394,24 @@ void gn_remove_with_attachments(genealogy *g, int c, gn_set *removed)
     refresh_around(g, r0, x0);
 }
 
+/* Writes the spots of a New Connection of c beside target t, whose usable
+ * sides once c is lifted are `usable` (bit 0: the left, bit 1: the right),
+ * except the spot c left; returns their number. */
+static int spots_beside(const genealogy *g, int c, int t, int usable, gn_spot *out)
+{
+    int n = 0;
+    for (int side = GN_LEFT; side <= GN_RIGHT; side += 2) {
+        if (!(usable >> (side > 0) & 1))
+            continue;
+        if (g->row[t] == g->row[c] && g->x[t] + 2 * side == g->x[c])
+            continue; /* the spot it left */
+        out[n].target = (uint8_t)t;
+        out[n].side = (int8_t)side;
+        n++;
+    }
+    return n;
+}
+
 int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out)
 {
     /* The Genealogy once c is lifted: a copy whose definitions are kept up
@@ -402,17 +420,10 @@ int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out)
     if (gn_has(g, c))
         gn_remove(&lifted, c);
     int n = 0;
-    GN_FOR(&lifted.active, t) {
-        for (int side = GN_LEFT; side <= GN_RIGHT; side += 2) {
-            if (!gn_side_usable(&lifted, t, side))
-                continue;
-            if (g->row[t] == g->row[c] && g->x[t] + 2 * side == g->x[c])
-                continue; /* the spot it left */
-            out[n].target = (uint8_t)t;
-            out[n].side = (int8_t)side;
-            n++;
-        }
-    }
+    GN_FOR(&lifted.active, t)
+        n += spots_beside(g, c, t,
+                          gn_set_has(&lifted.usable[0], t) | gn_set_has(&lifted.usable[1], t) << 1,
+                          out + n);
     return n;
 }
 
@@ -425,17 +436,8 @@ int gn_new_connection_spots_view(const genealogy *g, const gn_view *full, int c,
     else
         gn_view_build(g, c, v);
     int n = 0;
-    GN_FOR(&v->active, t) {
-        for (int side = GN_LEFT; side <= GN_RIGHT; side += 2) {
-            if (!gn_view_usable(v, t, side))
-                continue;
-            if (g->row[t] == g->row[c] && g->x[t] + 2 * side == g->x[c])
-                continue; /* the spot it left */
-            out[n].target = (uint8_t)t;
-            out[n].side = (int8_t)side;
-            n++;
-        }
-    }
+    GN_FOR(&v->active, t)
+        n += spots_beside(g, c, t, v->usable[t], out + n);
     return n;
 }
 
