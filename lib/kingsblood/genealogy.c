@@ -219,27 +219,27 @@ static inline uint32_t span(int from, int to) /* positions from..to, relative */
     return (uint32_t)((2u << (to + WIN)) - (1u << (from + WIN)));
 }
 
-/* Defines card c, at position p relative to the change, from the
- * occupied positions of its row (`row`, c's own bit excluded) and of the
- * row below, as the single queries above do: a slot beside is open when no
- * card lies within 2 of it, a child slot free when none lies within 1. */
-static void define_card(genealogy *g, int c, int p, uint32_t row, uint32_t below)
+/* Sets (on) or clears c in s, without a branch. */
+static inline void set_to(gn_set *s, int c, int on)
 {
-    int usable_l = !(row & span(p - 4, p - 1)) && !(below & span(p - 2, p));
-    int usable_r = !(row & span(p + 1, p + 4)) && !(below & span(p, p + 2));
-    int covered = (below & span(p - 1, p + 1)) != 0;
-    if (usable_l)
-        gn_set_add(&g->usable[0], c);
-    else
-        gn_set_del(&g->usable[0], c);
-    if (usable_r)
-        gn_set_add(&g->usable[1], c);
-    else
-        gn_set_del(&g->usable[1], c);
-    if ((usable_l || usable_r) && !covered)
-        gn_set_add(&g->active, c);
-    else
-        gn_set_del(&g->active, c);
+    uint64_t m = 1ULL << (c & 63);
+    s->w[c >> 6] = (s->w[c >> 6] & ~m) | (m & -(uint64_t)on);
+}
+
+/* Defines card c, at bit k of the window (position k - WIN relative to the
+ * change; WIN - 4 <= k <= WIN + 4), from the occupied positions of its row
+ * (`row`, c's own bit excluded) and of the row below, as the single queries
+ * above do: a slot beside is open when no card lies within 2 of it, a child
+ * slot free when none lies within 1. */
+static inline void define_card(genealogy *g, int c, int k, uint32_t row, uint32_t below)
+{
+    uint32_t near = row >> (k - 4), under = below >> (k - 2); /* bit 4 / 2: c's place */
+    int usable_l = !(near & 0xFu) & !(under & 7u);
+    int usable_r = !(near & 0x1E0u) & !(under & 0x1Cu);
+    int covered = (under & 0xEu) != 0;
+    set_to(&g->usable[0], c, usable_l);
+    set_to(&g->usable[1], c, usable_r);
+    set_to(&g->active, c, (usable_l | usable_r) & !covered);
 }
 
 /* After a card was put at or taken from (r, x): defines again the cards
@@ -269,11 +269,11 @@ static void refresh_around(genealogy *g, int r, int x)
     /* Affected: row r within 4, row r - 1 within 2. */
     for (uint32_t b = occ1 & span(-4, 4); b; b &= b - 1) {
         int k = __builtin_ctz(b);
-        define_card(g, at[32 + k], k - WIN, occ1 & ~(1u << k), occ2);
+        define_card(g, at[32 + k], k, occ1 & ~(1u << k), occ2);
     }
     for (uint32_t b = occ0 & span(-2, 2); b; b &= b - 1) {
         int k = __builtin_ctz(b);
-        define_card(g, at[k], k - WIN, occ0 & ~(1u << k), occ1);
+        define_card(g, at[k], k, occ0 & ~(1u << k), occ1);
     }
 }
 
@@ -394,10 +394,37 @@ void gn_remove_with_attachments(genealogy *g, int c, gn_set *removed)
     refresh_around(g, r0, x0);
 }
 
+/* Writes the spots of a New Connection of c beside target t, whose usable
+ * sides once c is lifted are `usable` (bit 0: the left, bit 1: the right),
+ * except the spot c left; returns their number. */
+static int spots_beside(const genealogy *g, int c, int t, int usable, gn_spot *out)
+{
+    int n = 0;
+    for (int side = GN_LEFT; side <= GN_RIGHT; side += 2) {
+        if (!(usable >> (side > 0) & 1))
+            continue;
+        if (g->row[t] == g->row[c] && g->x[t] + 2 * side == g->x[c])
+            continue; /* the spot it left */
+        out[n].target = (uint8_t)t;
+        out[n].side = (int8_t)side;
+        n++;
+    }
+    return n;
+}
+
 int gn_new_connection_spots(const genealogy *g, int c, gn_spot *out)
 {
-    gn_view v;
-    return gn_new_connection_spots_view(g, NULL, c, out, &v);
+    /* The Genealogy once c is lifted: a copy whose definitions are kept up
+     * to date by the removal (cheaper than a view built from scratch). */
+    genealogy lifted = *g;
+    if (gn_has(g, c))
+        gn_remove(&lifted, c);
+    int n = 0;
+    GN_FOR(&lifted.active, t)
+        n += spots_beside(g, c, t,
+                          gn_set_has(&lifted.usable[0], t) | gn_set_has(&lifted.usable[1], t) << 1,
+                          out + n);
+    return n;
 }
 
 int gn_new_connection_spots_view(const genealogy *g, const gn_view *full, int c, gn_spot *out,
@@ -409,17 +436,8 @@ int gn_new_connection_spots_view(const genealogy *g, const gn_view *full, int c,
     else
         gn_view_build(g, c, v);
     int n = 0;
-    GN_FOR(&v->active, t) {
-        for (int side = GN_LEFT; side <= GN_RIGHT; side += 2) {
-            if (!gn_view_usable(v, t, side))
-                continue;
-            if (g->row[t] == g->row[c] && g->x[t] + 2 * side == g->x[c])
-                continue; /* the spot it left */
-            out[n].target = (uint8_t)t;
-            out[n].side = (int8_t)side;
-            n++;
-        }
-    }
+    GN_FOR(&v->active, t)
+        n += spots_beside(g, c, t, v->usable[t], out + n);
     return n;
 }
 

@@ -148,10 +148,14 @@ static inline int gn_iter_next(gn_iter *it)
 /* Has the set two elements or fewer? */
 static inline int gn_set_at_most_two(const gn_set *s)
 {
-    gn_iter it = gn_iter_of(s);
-    gn_iter_next(&it);
-    gn_iter_next(&it);
-    return (it.w[0] | it.w[1]) == 0;
+    /* (the lowest card taken away twice: nothing is left) */
+    uint64_t w0 = s->w[0], w1 = s->w[1];
+    for (int i = 0; i < 2; i++) {
+        uint64_t low = w0 ? w0 & (w0 - 1) : 0;
+        w1 = w0 ? w1 : w1 & (w1 - 1);
+        w0 = low;
+    }
+    return (w0 | w1) == 0;
 }
 /* for each card c of *set, ascending: the cards the set held when the loop
  * began (the body may change the set).  `break` and `continue` work as in
