@@ -817,6 +817,69 @@ START_TEST(clone_is_independent)
 }
 END_TEST
 
+/* A clone made after its original listed its moves (which the handle
+ * keeps, for the apply that follows) lists and plays exactly the moves of
+ * the position, as one made before the listing, or after a move or an
+ * undo, does: in every game, at chance nodes too. */
+START_TEST(clone_carries_the_listed_moves)
+{
+    static const char *const games[][2] = {
+        {"game_of_kingdoms", "players=4,variant=ruthless"},
+        {"game_of_kingdoms", "players=3,chance=explicit"},
+        {"kings_family", ""},
+        {"kings_blood", "players=4,advanced=on"},
+        {"kings_blood", "players=3,chance=explicit"},
+        {"blood_bound", "players=9"},
+        {"blood_bound", "players=7,chance=explicit"},
+    };
+    static crown_move m[16384], mc[16384], ml[16384];
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        crown_game *g = new_game(games[gi][0], games[gi][1], 30 + gi);
+        trng r = {gi};
+        for (int step = 0; step < 120 && !terminal(g); step++) {
+            size_t n, nc, nl;
+            int listed = trng_below(&r, 3) != 0;
+            if (listed)
+                OK(crown_legal_moves(g, m, 16384, &n));
+            crown_game *c, *l;
+            OK(crown_clone(&c, g));
+            char *text = serialize(g);
+            OK(crown_deserialize(&l, text));
+            free(text);
+            OK(crown_legal_moves(c, mc, 16384, &nc));
+            OK(crown_legal_moves(l, ml, 16384, &nl));
+            ck_assert_uint_eq(nc, nl);
+            ck_assert(memcmp(mc, ml, nl * sizeof *ml) == 0);
+            /* A fresh clone refuses a move that is not of the position and
+             * plays one that is. */
+            crown_free(c);
+            OK(crown_clone(&c, g));
+            crown_move bad = 0;
+            for (size_t i = 0; i < nl; i++)
+                if (ml[i] == bad) {
+                    bad++;
+                    i = (size_t)-1;
+                }
+            ck_assert_int_eq(crown_apply(c, bad), CROWN_EILLEGAL);
+            crown_free(c);
+            OK(crown_clone(&c, g));
+            crown_move x = ml[trng_below(&r, nl)];
+            OK(crown_apply(c, x));
+            OK(crown_apply(l, x));
+            snap sl = take_snap(l);
+            assert_unchanged(c, &sl);
+            crown_free(c);
+            crown_free(l);
+            if (listed && trng_below(&r, 4) == 0 && crown_undo(g) == CROWN_OK)
+                continue; /* (after an undo, nothing is listed) */
+            OK(crown_legal_moves(g, m, 16384, &n));
+            OK(crown_apply(g, m[trng_below(&r, n)]));
+        }
+        crown_free(g);
+    }
+}
+END_TEST
+
 /* Clones share their history (moved once into shared chunks, not copied):
  * random trees of clones (and copies of one handle into another), each
  * playing on, undoing back into the shared past and beyond the points it
@@ -1515,6 +1578,7 @@ int main(void)
     tcase_add_test(tc, playout_is_a_random_game);
     tcase_add_test(tc, playout_errors_change_nothing);
     tcase_add_test(tc, clone_is_independent);
+    tcase_add_test(tc, clone_carries_the_listed_moves);
     tcase_add_test(tc, clones_share_the_history_exactly);
     tcase_add_test(tc, copy_resets_a_handle_to_a_position);
     tcase_add_test(tc, copy_refuses_and_changes_nothing);

@@ -230,7 +230,9 @@ int crown_new_ex(crown_game **out, const char *name, const char *options, uint64
  * copied: the two handles share its past (never written again, reference
  * counted, safe on separate threads) and each records its own moves after
  * it, so a clone costs the handle and the state, whatever the game's
- * length.
+ * length.  The legal moves the original last listed (and keeps for the
+ * moves it checks) come along: a search that lists a node's moves, clones
+ * it and applies one to the clone does not list them again.
  * Errors: CROWN_EINVAL, CROWN_ENOMEM (then *out is NULL and the game is as
  * it was). */
 int crown_clone(crown_game **out, crown_game *game);

@@ -167,7 +167,8 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     memcpy((unsigned char *)c + opts_end, (const unsigned char *)g + opts_end,
            l.scratch - opts_end);
     set_pointers(c);
-    crown_changed(c);
+    if (g->legal_valid) /* (a cached list comes along: c is likely to play one) */
+        memcpy(c->scratch, g->scratch, g->legal_n * sizeof *c->scratch);
     crown_history_shared(g);
     c->spare = NULL;
     crown_history_take(c, g);
