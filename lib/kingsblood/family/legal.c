@@ -33,6 +33,43 @@ static int rows_allow(const kf_config *cfg, const kf_state *s, int size, int siz
     return 1;
 }
 
+/* The row limit for the plays beside the cards of the Genealogy, each
+ * row's size counted once a call (a play's card's row at the limit, or,
+ * for a Marriage when a card can be drawn, the row below). */
+typedef struct kf_rows {
+    int crowded; /* as many cards as a row's limit: a row may be at it */
+    gn_set known, full, known_below, below_full;
+} kf_rows;
+
+static void rows_begin(const kf_state *s, kf_rows *rw)
+{
+    rw->crowded = gn_set_count(&s->gn.present) >= KF_ROW_LIMIT;
+    rw->known = rw->full = rw->known_below = rw->below_full = (gn_set){{0, 0}};
+}
+
+/* Does the row limit refuse Character c beside t (rows_allow)? */
+static int rows_refuse(const kf_config *cfg, const kf_state *s, kf_rows *rw, int c, int t)
+{
+    if (!rw->crowded)
+        return 0;
+    int r = s->gn.row[t];
+    if (!gn_set_has(&rw->known, t)) {
+        gn_set_add(&rw->known, t);
+        if (gn_row_size(&s->gn, r) + 1 > KF_ROW_LIMIT)
+            gn_set_add(&rw->full, t);
+    }
+    if (gn_set_has(&rw->full, t))
+        return 1;
+    if (!kf_marries(cfg, c, t) || !kf_can_draw(s))
+        return 0;
+    if (!gn_set_has(&rw->known_below, t)) {
+        gn_set_add(&rw->known_below, t);
+        if (gn_row_size(&s->gn, r + 1) + 1 > KF_ROW_LIMIT)
+            gn_set_add(&rw->below_full, t);
+    }
+    return gn_set_has(&rw->below_full, t);
+}
+
 /* New Connection: the spots card c may move to, within the row limit.
  * Returns their number; *blocked counts spots refused by the row limit. */
 static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view, int c,
@@ -147,10 +184,17 @@ size_t kf_gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, in
     view.built = 0; /* (not the whole view: it is rarely needed) */
     int child_number = kf_run_active(s) ? CARD(cfg, s->run_child)->number : -1;
     /* Characters beside Active cards. */
-    GN_FOR(&s->hand, c) {
-        if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
+    /* (the Characters of a deck without identical ones are each a face) */
+    gn_set characters = gn_set_and(&s->hand, &cfg->faces.characters);
+    gn_set targets = s->gn.usable[0];
+    gn_set_or(&targets, &s->gn.usable[1]);
+    targets = gn_set_and(&targets, &s->gn.active);
+    kf_rows rows;
+    rows_begin(s, &rows);
+    GN_FOR(&characters, c) {
+        if (cfg->faces.twin_characters && !first_of_face(cfg, &s->hand, c))
             continue;
-        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &s->gn.active);
+        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &targets);
         GN_FOR(&on, t) {
             for (int side = -1; side <= 1; side += 2) {
                 if (!gn_side_usable(&s->gn, t, side))
@@ -160,8 +204,7 @@ size_t kf_gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, in
                 if (CARD(cfg, c)->number == child_number &&
                     sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
                     continue;
-                int r = s->gn.row[t];
-                if (!rows_allow(cfg, s, gn_row_size(&s->gn, r), gn_row_size(&s->gn, r + 1), c, t)) {
+                if (rows_refuse(cfg, s, &rows, c, t)) {
                     (*blocked)++;
                     continue;
                 }
@@ -172,8 +215,11 @@ size_t kf_gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, in
         }
     }
     size_t before_events = n;
-    GN_FOR(&s->hand, e) {
-        if (CARD(cfg, e)->kind == KB_EVENT && first_of_face(cfg, &s->hand, e))
+    gn_set hand_events = s->hand;
+    hand_events.w[0] &= ~characters.w[0];
+    hand_events.w[1] &= ~characters.w[1];
+    GN_FOR(&hand_events, e) {
+        if (first_of_face(cfg, &s->hand, e))
             n += kf_event_moves(cfg, s, &view, e, out + n, blocked);
         if (any && n)
             return n;
