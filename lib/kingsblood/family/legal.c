@@ -133,25 +133,34 @@ size_t kf_sibling_moves(const kf_config *cfg, const kf_state *s, crown_move *out
 {
     if (!kf_run_active(s))
         return 0;
-    size_t n = 0;
     int number = CARD(cfg, s->run_child)->number;
-    int row = s->gn.row[s->run_child];
-    GN_FOR(&s->hand, c) {
-        const kb_card *k = CARD(cfg, c);
-        if (k->kind != KB_CHARACTER || k->number != number || !first_of_face(cfg, &s->hand, c))
+    /* The Characters of the hand of the child's number (numbers 1-9, as
+     * parsed: masked as kb_matching does). */
+    gn_set cards = gn_set_and(&s->hand, &cfg->faces.characters);
+    cards = gn_set_and(&cards, &cfg->faces.number[number % 10]);
+    if (gn_set_empty(&cards))
+        return 0;
+    /* Where the next sibling may go, and whether the row has room, the
+     * same for every card. */
+    int free[2], full = gn_row_size(&s->gn, s->gn.row[s->run_child]) + 1 > KF_ROW_LIMIT;
+    for (int i = 0; i < 2; i++) {
+        int side = 2 * i - 1, r, x;
+        free[i] = (!s->run_side || side == s->run_side) &&
+                  !gn_sibling_slot(&s->gn, s->run_last, side, &r, &x);
+    }
+    size_t n = 0;
+    GN_FOR(&cards, c) {
+        if (cfg->faces.twin_characters && !first_of_face(cfg, &s->hand, c))
             continue;
-        for (int side = -1; side <= 1; side += 2) {
-            int r, x;
-            if (s->run_side && side != s->run_side)
+        for (int i = 0; i < 2; i++) {
+            if (!free[i])
                 continue;
-            if (gn_sibling_slot(&s->gn, s->run_last, side, &r, &x))
-                continue;
-            if (gn_row_size(&s->gn, row) + 1 > KF_ROW_LIMIT) {
+            if (full) {
                 (*blocked)++;
                 continue;
             }
             if (out)
-                out[n] = KF_M_SIBLING(c, side);
+                out[n] = KF_M_SIBLING(c, 2 * i - 1);
             n++;
         }
     }
