@@ -70,23 +70,46 @@ static int rows_refuse(const kf_config *cfg, const kf_state *s, kf_rows *rw, int
     return gn_set_has(&rw->below_full, t);
 }
 
-/* New Connection: the spots card c may move to, within the row limit.
- * Returns their number; *blocked counts spots refused by the row limit. */
-static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view, int c,
-                    gn_spot *out, int *blocked)
+/* Of the spots all[0 .. n) of a New Connection lifting c, those within
+ * the row limit (the rows counted without c), written to out; their
+ * number returned, *blocked counting the others. */
+static int nc_within_limit(const kf_config *cfg, const kf_state *s, int c, const gn_spot *all,
+                           int n, gn_spot *out, int *blocked)
 {
-    gn_spot all[2 * GN_CARDS];
-    gn_view lifted;
-    int n = gn_new_connection_spots_view(&s->gn, view, c, all, &lifted), k = 0;
+    int k = 0;
     for (int i = 0; i < n; i++) {
         int r = s->gn.row[all[i].target];
-        if (rows_allow(cfg, s, gn_view_row_size(&lifted, r), gn_view_row_size(&lifted, r + 1), c,
-                       all[i].target))
+        if (rows_allow(cfg, s, gn_row_size_except(&s->gn, r, c),
+                       gn_row_size_except(&s->gn, r + 1, c), c, all[i].target))
             out[k++] = all[i];
         else
             (*blocked)++;
     }
     return k;
+}
+
+/* New Connection: the spots card c may move to, within the row limit,
+ * from the view of the whole Genealogy.  Returns their number; *blocked
+ * counts spots refused by the row limit. */
+static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view, int c,
+                    gn_spot *out, int *blocked)
+{
+    gn_spot all[2 * GN_CARDS];
+    gn_view lifted;
+    int n = gn_new_connection_spots_view(&s->gn, view, c, all, &lifted);
+    return nc_within_limit(cfg, s, c, all, n, out, blocked);
+}
+
+/* The same without a view at hand (the card a New Connection lifted, to
+ * be placed): the spots from a copy of the Genealogy with c taken out,
+ * whose definitions the removal keeps up to date (cheaper than a view
+ * built from scratch). */
+static int nc_spots_lifted(const kf_config *cfg, const kf_state *s, int c, gn_spot *out,
+                           int *blocked)
+{
+    gn_spot all[2 * GN_CARDS];
+    int n = gn_new_connection_spots(&s->gn, c, all);
+    return nc_within_limit(cfg, s, c, all, n, out, blocked);
 }
 
 /* Is a New Connection of c sure to have a spot within the row limit,
@@ -265,7 +288,7 @@ size_t kf_legal(const void *config, const void *state, crown_move *out)
     }
     case KF_PLACE: {
         gn_spot spots[2 * GN_CARDS];
-        int k = nc_spots(cfg, s, NULL, s->nc_card, spots, &blocked);
+        int k = nc_spots_lifted(cfg, s, s->nc_card, spots, &blocked);
         for (int i = 0; i < k; i++)
             out[n++] = KF_M_PLACE(spots[i].target, spots[i].side);
         return n;
