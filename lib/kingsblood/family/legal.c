@@ -15,6 +15,13 @@
 
 /* ---- small helpers ---------------------------------------------------- */
 
+/* The cards of a not in b. */
+static gn_set set_minus(const gn_set *a, const gn_set *b)
+{
+    gn_set r = {{a->w[0] & ~b->w[0], a->w[1] & ~b->w[1]}};
+    return r;
+}
+
 static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
 {
     return kb_first_of_face(&cfg->faces, set, c);
@@ -215,36 +222,55 @@ size_t kf_gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, in
     gn_lazy_view view;
     view.built = 0; /* (not the whole view: it is rarely needed) */
     int child_number = kf_run_active(s) ? CARD(cfg, s->run_child)->number : -1;
-    /* Characters beside Active cards. */
+    /* Characters beside Active cards, as sets: the Active cards with a
+     * usable side on each side, less, for a card of the child's number,
+     * the sides where the next sibling goes (that card there is the
+     * sibling, kf_sibling_moves, not an ordinary play). */
     /* (the Characters of a deck without identical ones are each a face) */
     gn_set characters = gn_set_and(&s->hand, &cfg->faces.characters);
-    gn_set targets = s->gn.usable[0];
-    gn_set_or(&targets, &s->gn.usable[1]);
-    targets = gn_set_and(&targets, &s->gn.active);
+    gn_set sides[2], sibling[2] = {{{0, 0}}, {{0, 0}}}, targets;
+    for (int i = 0; i < 2; i++)
+        sides[i] = gn_set_and(&s->gn.active, &s->gn.usable[i]);
+    targets = sides[0];
+    gn_set_or(&targets, &sides[1]);
+    if (kf_run_active(s))
+        GN_FOR(&targets, t)
+            for (int i = 0; i < 2; i++)
+                if (sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * (2 * i - 1)))
+                    gn_set_add(&sibling[i], t);
     kf_rows rows;
     rows_begin(s, &rows);
     GN_FOR(&characters, c) {
         if (cfg->faces.twin_characters && !first_of_face(cfg, &s->hand, c))
             continue;
-        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &targets);
-        GN_FOR(&on, t) {
-            for (int side = -1; side <= 1; side += 2) {
-                if (!gn_side_usable(&s->gn, t, side))
-                    continue;
-                /* The child's number where the next sibling goes is that
-                 * sibling (kf_sibling_moves), not an ordinary play. */
-                if (CARD(cfg, c)->number == child_number &&
-                    sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
-                    continue;
-                if (rows_refuse(cfg, s, &rows, c, t)) {
-                    (*blocked)++;
-                    continue;
-                }
-                out[n++] = KF_M_PLAY(c, t, side);
-                if (any)
-                    return n;
-            }
+        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &targets), ok[2];
+        for (int i = 0; i < 2; i++) {
+            ok[i] = gn_set_and(&on, &sides[i]);
+            if (CARD(cfg, c)->number == child_number)
+                ok[i] = set_minus(&ok[i], &sibling[i]);
         }
+        gn_set both = ok[0];
+        gn_set_or(&both, &ok[1]);
+        if (rows.crowded)
+            GN_FOR(&both, t)
+                if (rows_refuse(cfg, s, &rows, c, t))
+                    for (int i = 0; i < 2; i++)
+                        if (gn_set_has(&ok[i], t)) {
+                            gn_set_del(&ok[i], t);
+                            (*blocked)++;
+                        }
+        /* Left then right beside each card; a move is written at n
+         * whether or not it is one, n moving past it only when it is
+         * (the list has room: the Characters' plays are far fewer than
+         * KF_MAX_MOVES). */
+        GN_FOR(&both, t) {
+            out[n] = KF_M_PLAY(c, t, -1);
+            n += (size_t)gn_set_has(&ok[0], t);
+            out[n] = KF_M_PLAY(c, t, 1);
+            n += (size_t)gn_set_has(&ok[1], t);
+        }
+        if (any && n)
+            return n;
     }
     size_t before_events = n;
     gn_set hand_events = s->hand;
