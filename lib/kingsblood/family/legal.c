@@ -15,6 +15,13 @@
 
 /* ---- small helpers ---------------------------------------------------- */
 
+/* The cards of a not in b. */
+static gn_set set_minus(const gn_set *a, const gn_set *b)
+{
+    gn_set r = {{a->w[0] & ~b->w[0], a->w[1] & ~b->w[1]}};
+    return r;
+}
+
 static int first_of_face(const kf_config *cfg, const gn_set *set, int c)
 {
     return kb_first_of_face(&cfg->faces, set, c);
@@ -33,23 +40,83 @@ static int rows_allow(const kf_config *cfg, const kf_state *s, int size, int siz
     return 1;
 }
 
-/* New Connection: the spots card c may move to, within the row limit.
- * Returns their number; *blocked counts spots refused by the row limit. */
-static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view, int c,
-                    gn_spot *out, int *blocked)
+/* The row limit for the plays beside the cards of the Genealogy, each
+ * row's size counted once a call (a play's card's row at the limit, or,
+ * for a Marriage when a card can be drawn, the row below). */
+typedef struct kf_rows {
+    int crowded; /* as many cards as a row's limit: a row may be at it */
+    gn_set known, full, known_below, below_full;
+} kf_rows;
+
+static void rows_begin(const kf_state *s, kf_rows *rw)
 {
-    gn_spot all[2 * GN_CARDS];
-    gn_view lifted;
-    int n = gn_new_connection_spots_view(&s->gn, view, c, all, &lifted), k = 0;
+    rw->crowded = gn_set_count(&s->gn.present) >= KF_ROW_LIMIT;
+    rw->known = rw->full = rw->known_below = rw->below_full = (gn_set){{0, 0}};
+}
+
+/* Does the row limit refuse Character c beside t (rows_allow)? */
+static int rows_refuse(const kf_config *cfg, const kf_state *s, kf_rows *rw, int c, int t)
+{
+    if (!rw->crowded)
+        return 0;
+    int r = s->gn.row[t];
+    if (!gn_set_has(&rw->known, t)) {
+        gn_set_add(&rw->known, t);
+        if (gn_row_size(&s->gn, r) + 1 > KF_ROW_LIMIT)
+            gn_set_add(&rw->full, t);
+    }
+    if (gn_set_has(&rw->full, t))
+        return 1;
+    if (!kf_marries(cfg, c, t) || !kf_can_draw(s))
+        return 0;
+    if (!gn_set_has(&rw->known_below, t)) {
+        gn_set_add(&rw->known_below, t);
+        if (gn_row_size(&s->gn, r + 1) + 1 > KF_ROW_LIMIT)
+            gn_set_add(&rw->below_full, t);
+    }
+    return gn_set_has(&rw->below_full, t);
+}
+
+/* Of the spots all[0 .. n) of a New Connection lifting c, those within
+ * the row limit (the rows counted without c), written to out; their
+ * number returned, *blocked counting the others. */
+static int nc_within_limit(const kf_config *cfg, const kf_state *s, int c, const gn_spot *all,
+                           int n, gn_spot *out, int *blocked)
+{
+    int k = 0;
     for (int i = 0; i < n; i++) {
         int r = s->gn.row[all[i].target];
-        if (rows_allow(cfg, s, gn_view_row_size(&lifted, r), gn_view_row_size(&lifted, r + 1), c,
-                       all[i].target))
+        if (rows_allow(cfg, s, gn_row_size_except(&s->gn, r, c),
+                       gn_row_size_except(&s->gn, r + 1, c), c, all[i].target))
             out[k++] = all[i];
         else
             (*blocked)++;
     }
     return k;
+}
+
+/* New Connection: the spots card c may move to, within the row limit,
+ * from the view of the whole Genealogy.  Returns their number; *blocked
+ * counts spots refused by the row limit. */
+static int nc_spots(const kf_config *cfg, const kf_state *s, const gn_view *view, int c,
+                    gn_spot *out, int *blocked)
+{
+    gn_spot all[2 * GN_CARDS];
+    gn_view lifted;
+    int n = gn_new_connection_spots_view(&s->gn, view, c, all, &lifted);
+    return nc_within_limit(cfg, s, c, all, n, out, blocked);
+}
+
+/* The same without a view at hand (the card a New Connection lifted, to
+ * be placed): the spots from a copy of the Genealogy with c taken out,
+ * whose definitions the removal keeps up to date (cheaper than a view
+ * built from scratch). */
+static int nc_spots_lifted(const kf_config *cfg, const kf_state *s, int c, gn_spot *out,
+                           int *blocked)
+{
+    gn_spot all[2 * GN_CARDS];
+    int n = gn_new_connection_spots(&s->gn, c, all);
+    return nc_within_limit(cfg, s, c, all, n, out, blocked);
 }
 
 /* Is a New Connection of c sure to have a spot within the row limit,
@@ -96,25 +163,34 @@ size_t kf_sibling_moves(const kf_config *cfg, const kf_state *s, crown_move *out
 {
     if (!kf_run_active(s))
         return 0;
-    size_t n = 0;
     int number = CARD(cfg, s->run_child)->number;
-    int row = s->gn.row[s->run_child];
-    GN_FOR(&s->hand, c) {
-        const kb_card *k = CARD(cfg, c);
-        if (k->kind != KB_CHARACTER || k->number != number || !first_of_face(cfg, &s->hand, c))
+    /* The Characters of the hand of the child's number (numbers 1-9, as
+     * parsed: masked as kb_matching does). */
+    gn_set cards = gn_set_and(&s->hand, &cfg->faces.characters);
+    cards = gn_set_and(&cards, &cfg->faces.number[number % 10]);
+    if (gn_set_empty(&cards))
+        return 0;
+    /* Where the next sibling may go, and whether the row has room, the
+     * same for every card. */
+    int free[2], full = gn_row_size(&s->gn, s->gn.row[s->run_child]) + 1 > KF_ROW_LIMIT;
+    for (int i = 0; i < 2; i++) {
+        int side = 2 * i - 1, r, x;
+        free[i] = (!s->run_side || side == s->run_side) &&
+                  !gn_sibling_slot(&s->gn, s->run_last, side, &r, &x);
+    }
+    size_t n = 0;
+    GN_FOR(&cards, c) {
+        if (cfg->faces.twin_characters && !first_of_face(cfg, &s->hand, c))
             continue;
-        for (int side = -1; side <= 1; side += 2) {
-            int r, x;
-            if (s->run_side && side != s->run_side)
+        for (int i = 0; i < 2; i++) {
+            if (!free[i])
                 continue;
-            if (gn_sibling_slot(&s->gn, s->run_last, side, &r, &x))
-                continue;
-            if (gn_row_size(&s->gn, row) + 1 > KF_ROW_LIMIT) {
+            if (full) {
                 (*blocked)++;
                 continue;
             }
             if (out)
-                out[n] = KF_M_SIBLING(c, side);
+                out[n] = KF_M_SIBLING(c, 2 * i - 1);
             n++;
         }
     }
@@ -146,34 +222,62 @@ size_t kf_gen_plays(const kf_config *cfg, const kf_state *s, crown_move *out, in
     gn_lazy_view view;
     view.built = 0; /* (not the whole view: it is rarely needed) */
     int child_number = kf_run_active(s) ? CARD(cfg, s->run_child)->number : -1;
-    /* Characters beside Active cards. */
-    GN_FOR(&s->hand, c) {
-        if (CARD(cfg, c)->kind != KB_CHARACTER || !first_of_face(cfg, &s->hand, c))
+    /* Characters beside Active cards, as sets: the Active cards with a
+     * usable side on each side, less, for a card of the child's number,
+     * the sides where the next sibling goes (that card there is the
+     * sibling, kf_sibling_moves, not an ordinary play). */
+    /* (the Characters of a deck without identical ones are each a face) */
+    gn_set characters = gn_set_and(&s->hand, &cfg->faces.characters);
+    gn_set sides[2], sibling[2] = {{{0, 0}}, {{0, 0}}}, targets;
+    for (int i = 0; i < 2; i++)
+        sides[i] = gn_set_and(&s->gn.active, &s->gn.usable[i]);
+    targets = sides[0];
+    gn_set_or(&targets, &sides[1]);
+    if (kf_run_active(s))
+        GN_FOR(&targets, t)
+            for (int i = 0; i < 2; i++)
+                if (sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * (2 * i - 1)))
+                    gn_set_add(&sibling[i], t);
+    kf_rows rows;
+    rows_begin(s, &rows);
+    GN_FOR(&characters, c) {
+        if (cfg->faces.twin_characters && !first_of_face(cfg, &s->hand, c))
             continue;
-        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &s->gn.active);
-        GN_FOR(&on, t) {
-            for (int side = -1; side <= 1; side += 2) {
-                if (!gn_side_usable(&s->gn, t, side))
-                    continue;
-                /* The child's number where the next sibling goes is that
-                 * sibling (kf_sibling_moves), not an ordinary play. */
-                if (CARD(cfg, c)->number == child_number &&
-                    sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * side))
-                    continue;
-                int r = s->gn.row[t];
-                if (!rows_allow(cfg, s, gn_row_size(&s->gn, r), gn_row_size(&s->gn, r + 1), c, t)) {
-                    (*blocked)++;
-                    continue;
-                }
-                out[n++] = KF_M_PLAY(c, t, side);
-                if (any)
-                    return n;
-            }
+        gn_set on = kb_matching(&cfg->deck, &cfg->faces, c, &targets), ok[2];
+        for (int i = 0; i < 2; i++) {
+            ok[i] = gn_set_and(&on, &sides[i]);
+            if (CARD(cfg, c)->number == child_number)
+                ok[i] = set_minus(&ok[i], &sibling[i]);
         }
+        gn_set both = ok[0];
+        gn_set_or(&both, &ok[1]);
+        if (rows.crowded)
+            GN_FOR(&both, t)
+                if (rows_refuse(cfg, s, &rows, c, t))
+                    for (int i = 0; i < 2; i++)
+                        if (gn_set_has(&ok[i], t)) {
+                            gn_set_del(&ok[i], t);
+                            (*blocked)++;
+                        }
+        /* Left then right beside each card; a move is written at n
+         * whether or not it is one, n moving past it only when it is
+         * (the list has room: the Characters' plays are far fewer than
+         * KF_MAX_MOVES). */
+        GN_FOR(&both, t) {
+            out[n] = KF_M_PLAY(c, t, -1);
+            n += (size_t)gn_set_has(&ok[0], t);
+            out[n] = KF_M_PLAY(c, t, 1);
+            n += (size_t)gn_set_has(&ok[1], t);
+        }
+        if (any && n)
+            return n;
     }
     size_t before_events = n;
-    GN_FOR(&s->hand, e) {
-        if (CARD(cfg, e)->kind == KB_EVENT && first_of_face(cfg, &s->hand, e))
+    gn_set hand_events = s->hand;
+    hand_events.w[0] &= ~characters.w[0];
+    hand_events.w[1] &= ~characters.w[1];
+    GN_FOR(&hand_events, e) {
+        if (first_of_face(cfg, &s->hand, e))
             n += kf_event_moves(cfg, s, &view, e, out + n, blocked);
         if (any && n)
             return n;
@@ -210,7 +314,7 @@ size_t kf_legal(const void *config, const void *state, crown_move *out)
     }
     case KF_PLACE: {
         gn_spot spots[2 * GN_CARDS];
-        int k = nc_spots(cfg, s, NULL, s->nc_card, spots, &blocked);
+        int k = nc_spots_lifted(cfg, s, s->nc_card, spots, &blocked);
         for (int i = 0; i < k; i++)
             out[n++] = KF_M_PLACE(spots[i].target, spots[i].side);
         return n;

@@ -389,11 +389,29 @@ int64_t kf_score(const kf_config *cfg, const kf_state *s)
     int64_t score = 10 * (int64_t)s->exhausted;
     if (gn_empty(g))
         return score;
+    /* The highest row with an Enthronement under one of its cards. */
     int top_ent = -1;
-    GN_FOR(&g->present, c)
-        if (kf_has_enthronement(cfg, s, c) && (top_ent < 0 || g->row[c] < top_ent))
-            top_ent = g->row[c];
-    int top = gn_top_row(g), bottom = gn_bottom_row(g);
+    GN_FOR(&g->attached, a) {
+        int t = g->under[a];
+        if (CARD(cfg, a)->kind == KB_EVENT && CARD(cfg, a)->event == KB_ENTHRONEMENT &&
+            gn_has(g, t) && (top_ent < 0 || g->row[t] < top_ent))
+            top_ent = g->row[t];
+    }
+    /* Each row with a card: 1, or 2 from the Enthronement's row down. */
+    int top = INT32_MAX, bottom = INT32_MIN;
+    GN_FOR(&g->present, c) {
+        top = g->row[c] < top ? g->row[c] : top;
+        bottom = g->row[c] > bottom ? g->row[c] : bottom;
+    }
+    if (bottom - top < 64) {
+        uint64_t rows = 0;
+        GN_FOR(&g->present, c)
+            rows |= 1ULL << (g->row[c] - top);
+        score += crown_popcount64(rows);
+        if (top_ent >= 0)
+            score += crown_popcount64(rows >> (top_ent - top));
+        return score;
+    }
     for (int r = top; r <= bottom; r++)
         if (gn_row_size(g, r) > 0)
             score += (top_ent >= 0 && r >= top_ent) ? 2 : 1;
