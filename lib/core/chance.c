@@ -1,32 +1,48 @@
 /*
  * chance.c - chance nodes: the handle's own draw of an outcome (chance=auto,
  * from the seed and the index of the chance node, by the game's weights),
- * and crown_chance_outcomes, the outcomes with their probabilities.  The
- * handle settles chance=auto after every move in moves.c.
+ * or of a run of them by the game (chance_run), and crown_chance_outcomes,
+ * the outcomes with their probabilities.  The handle settles chance=auto
+ * after every move in moves.c.
  */
+#include <string.h>
+
 #include "core.h"
 
 /* Picks the outcome of the current chance node from (seed, chance index). */
 crown_move crown_draw_outcome(crown_game *g)
 {
-    crown_rng r;
-    crown_rng_seed(&r, g->seed, g->nchance);
     if (g->rules->chance_nth) {
         size_t n = g->rules->chance_count(g->config, g->state);
-        return g->rules->chance_nth(g->config, g->state, crown_rng_below(&r, n));
+        size_t k = (size_t)crown_chance_place(g->seed, g->nchance, n);
+        return g->rules->chance_nth(g->config, g->state, k);
     }
     size_t n = crown_gen_legal(g);
     if (!g->rules->chance_weights)
-        return g->scratch[crown_rng_below(&r, n)];
+        return g->scratch[crown_chance_place(g->seed, g->nchance, n)];
     g->rules->chance_weights(g->config, g->state, g->weights);
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++)
         total += g->weights[i];
-    uint64_t x = crown_rng_below(&r, total);
+    uint64_t x = crown_chance_place(g->seed, g->nchance, total);
     size_t k = 0;
     for (; k + 1 < n && x >= g->weights[k]; k++)
         x -= g->weights[k];
     return g->scratch[k];
+}
+
+size_t crown_chance_run(crown_game *g)
+{
+    if (g->n < g->wfrom || g->n >= g->wend)
+        return 0; /* (no room of its own: the handle makes it, a node at a time) */
+    size_t own = g->n - g->base_n;
+    size_t k = g->rules->chance_run(g->config, g->state, g->seed, g->nchance, g->hist + own,
+                                    g->wend - g->n);
+    memset(g->flags + own, CROWN_H_CHANCE | CROWN_H_AUTO, k);
+    g->n += k;
+    g->nchance += k;
+    crown_changed(g);
+    return k;
 }
 
 CROWN_EXPORT int crown_chance_outcomes(crown_game *g, crown_move *moves, double *probabilities,

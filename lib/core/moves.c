@@ -38,6 +38,8 @@ int crown_game_settle(crown_game *g, crown_err *err)
     if (g->explicit_chance)
         return CROWN_OK;
     while (crown_current(g) == CROWN_CHANCE) {
+        if (g->rules->chance_run && crown_chance_run(g))
+            continue;
         /* The outcome comes from the legal list: no need to check it again. */
         int rc = crown_record_and_apply(g, CROWN_CHANCE, crown_draw_outcome(g), CROWN_H_AUTO, err);
         if (rc)

@@ -100,17 +100,33 @@ typedef struct crown_rng {
     uint64_t s;
 } crown_rng;
 
-uint64_t crown_mix64(uint64_t z);
+/* The generator's mixing function (also the state hash's). */
+static inline uint64_t crown_mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The running counts of x's bytes: byte i of the result is the number of
+ * set bits in bytes 0..i of x (at most 64, so no byte carries into the
+ * next).  Removing a bit of byte b from x takes 1 from bytes b..7: subtract
+ * 0x0101010101010101 << 8b. */
+static inline uint64_t crown_byte_counts(uint64_t x)
+{
+    uint64_t n2 = x - ((x >> 1) & 0x5555555555555555ULL);
+    uint64_t n4 = (n2 & 0x3333333333333333ULL) + ((n2 >> 2) & 0x3333333333333333ULL);
+    uint64_t n8 = (n4 + (n4 >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return n8 * 0x0101010101010101ULL;
+}
 
 /* The number of set bits, without the POPCNT instruction (which the
  * baseline x86-64 the library is built for lacks: __builtin_popcountll
- * would call a slow library routine). */
+ * would call a slow library routine): the last of the running counts. */
 static inline int crown_popcount64(uint64_t x)
 {
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
+    return (int)(crown_byte_counts(x) >> 56);
 }
 
 /* crown_select_in_byte[b][k]: the place of the k-th set bit of the byte b
@@ -118,17 +134,14 @@ static inline int crown_popcount64(uint64_t x)
 extern const uint8_t crown_select_in_byte[256][8];
 
 /* The place of the k-th set bit of x (0-based, from the lowest), k below
- * x's count: the k-th card of a pile, for a draw.  Without a branch (k is
- * random: the exit of a loop clearing k bits would be mispredicted): the
+ * x's count, where upto is crown_byte_counts(x) (a pile dealt from keeps
+ * its counts up to date instead of counting again).  Without a branch (k
+ * is random: the exit of a loop clearing k bits would be mispredicted): the
  * byte holding it from the bytes' running counts, then the bit within the
  * byte from a table. */
-static inline int crown_select64(uint64_t x, unsigned k)
+static inline int crown_select_counted(uint64_t x, uint64_t upto, unsigned k)
 {
     const uint64_t ones = 0x0101010101010101ULL;
-    uint64_t n2 = x - ((x >> 1) & 0x5555555555555555ULL);
-    uint64_t n4 = (n2 & 0x3333333333333333ULL) + ((n2 >> 2) & 0x3333333333333333ULL);
-    uint64_t n8 = (n4 + (n4 >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    uint64_t upto = n8 * ones; /* byte i: the count in bytes 0..i (at most 64) */
     /* The bytes whose running count is at most k come before the bit. */
     uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
     unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
@@ -136,7 +149,19 @@ static inline int crown_select64(uint64_t x, unsigned k)
     return (int)shift + crown_select_in_byte[(x >> shift) & 0xff][k & 7];
 }
 
-void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
+/* The place of the k-th set bit of x (0-based, from the lowest), k below
+ * x's count: the k-th card of a pile, for a draw. */
+static inline int crown_select64(uint64_t x, unsigned k)
+{
+    return crown_select_counted(x, crown_byte_counts(x), k);
+}
+
+/* The generator of (seed, stream).  Inline: the handle seeds one at every
+ * chance node it draws. */
+static inline void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream)
+{
+    r->s = crown_mix64(seed ^ crown_mix64(stream ^ 0x6a09e667f3bcc909ULL));
+}
 
 /* The generator's next output.  Inline (with crown_rng_below_from): a
  * playout draws at every step, and a call costs a good part of a draw. */
@@ -181,6 +206,18 @@ static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n
 
 /* Uniform in [0, n), n > 0, without modulo bias. */
 uint64_t crown_rng_below(crown_rng *r, uint64_t n);
+
+/* The handle's draw at its chance node `index` (the number of chance
+ * outcomes before it in the history) with chance=auto: a place in [0, n),
+ * from the generator seeded from (the game's seed, index).  The place of
+ * the elementary event (chance_nth), or the weighted outcome's place in the
+ * total weight.  A game's chance_run draws with it too. */
+static inline uint64_t crown_chance_place(uint64_t seed, uint64_t index, uint64_t n)
+{
+    crown_rng r;
+    crown_rng_seed(&r, seed, index);
+    return n ? crown_rng_below_from(&r, crown_rng_next(&r), n) : 0; /* (crown_rng_below) */
+}
 
 /* How a game's legal_pick chooses among its moves: a playout's draw (rng
  * and its next output, computed ahead), or, with rng NULL, place k (the
@@ -290,6 +327,19 @@ typedef struct crown_rules {
      * when it is there. */
     size_t (*chance_count)(const void *config, const void *state);
     crown_move (*chance_nth)(const void *config, const void *state, size_t k);
+    /* Optional, with chance=auto, at a chance node: the handle's draws (see
+     * crown_chance_place) made by the game itself, several in one call.
+     * From `state`, chance node `first` of the history, it draws and
+     * applies chance nodes one after another, the i-th of them (from 0)
+     * drawn with crown_chance_place(seed, first + i, chance_count) and
+     * resolved by chance_nth, its outcome written to out[i], exactly as the
+     * handle would draw and apply it; it stops at a decision, at the end,
+     * after `cap` nodes, or before any node it leaves to the handle, and
+     * returns how many it resolved.  The handle records them as its own
+     * draws: the same draws, history and state as without it (a deal at
+     * the cost of a loop rather than a chance node a card). */
+    size_t (*chance_run)(const void *config, void *state, uint64_t seed, uint64_t first,
+                         crown_move *out, size_t cap);
     /* Optional, at a decision (never at a chance node): the move at place
      * crown_pick_place(pick, n) of the n moves `legal` writes, built without
      * listing them; the game calls crown_pick_place once, with n its number
