@@ -196,9 +196,7 @@ static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n
      * one below it (x / n - x * m / 2^64 = x * (2^64 - n * m) / (n * 2^64),
      * and 0 < 2^64 - n * m <= n). */
     uint64_t q = (uint64_t)(((unsigned __int128)x * m) >> 64), rem = x - q * n;
-    if (rem >= n)
-        rem -= n;
-    return rem;
+    return rem - (n & -(uint64_t)(rem >= n)); /* (without a branch: either is likely) */
 #else
     return x % n;
 #endif

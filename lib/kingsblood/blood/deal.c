@@ -33,24 +33,30 @@ static size_t deal_cards(const kbg_config *cfg, kbg_state *s, uint64_t seed, uin
     uint64_t todo = (left < n ? left : n) - 1;
     if (todo > cap)
         todo = cap;
+    unsigned gained = 0; /* (the seats dealt to, as bits) */
     for (uint64_t i = 0; i < todo; i++, n--) {
+        /* The k-th card, from the word holding it (chosen with masks: the
+         * word is random, a branch would be mispredicted). */
         uint64_t k = crown_chance_place(seed, first + i, n), low = up0 >> 56;
-        int hi = k >= low;
-        uint64_t x = hi ? w1 : w0, up = hi ? up1 : up0;
-        int c = crown_select_counted(x, up, (unsigned)(hi ? k - low : k)) + (hi << 6);
+        uint64_t hi = k >= low, in1 = -hi;
+        uint64_t x = (w1 & in1) | (w0 & ~in1), up = (up1 & in1) | (up0 & ~in1);
+        int c = crown_select_counted(x, up, (unsigned)(k - (low & in1))) + (int)(hi << 6);
         out[i] = cfg->deck.face[c];
+        /* The lowest card of its face in the pile leaves it (its bit b0 or
+         * b1; its byte's running count and those above it fall by one). */
         const gn_set *same = &cfg->faces.same[c];
         uint64_t m0 = w0 & same->w[0], m1 = w1 & same->w[1];
-        uint64_t b0 = m0 & -m0, b1 = m0 ? 0 : m1 & -m1;
+        uint64_t b0 = m0 & -m0, b1 = m1 & -m1 & -(uint64_t)(b0 == 0);
         w0 ^= b0;
         w1 ^= b1;
         up0 -= (-b0 >> 7) & ones;
         up1 -= (-b1 >> 7) & ones;
         s->hand[seat].w[0] |= b0;
         s->hand[seat].w[1] |= b1;
-        s->announced &= (uint8_t)~(1u << seat);
+        gained |= 1u << seat;
         seat = seat + 1 == players ? 0 : seat + 1;
     }
+    s->announced &= (uint8_t)~gained;
     s->pile.w[0] = w0;
     s->pile.w[1] = w1;
     s->dealt = (uint8_t)(s->dealt + todo);
