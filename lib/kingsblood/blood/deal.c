@@ -33,7 +33,7 @@ static size_t deal_cards(const kbg_config *cfg, kbg_state *s, uint64_t seed, uin
     uint64_t todo = (left < n ? left : n) - 1;
     if (todo > cap)
         todo = cap;
-    unsigned gained = 0; /* (the seats dealt to, as bits) */
+    gn_set *hand = s->hand;
     for (uint64_t i = 0; i < todo; i++, n--) {
         /* The k-th card, from the word holding it (chosen with masks: the
          * word is random, a branch would be mispredicted). */
@@ -51,12 +51,13 @@ static size_t deal_cards(const kbg_config *cfg, kbg_state *s, uint64_t seed, uin
         w1 ^= b1;
         up0 -= (-b0 >> 7) & ones;
         up1 -= (-b1 >> 7) & ones;
-        s->hand[seat].w[0] |= b0;
-        s->hand[seat].w[1] |= b1;
-        gained |= 1u << seat;
+        hand[seat].w[0] |= b0;
+        hand[seat].w[1] |= b1;
         seat = seat + 1 == players ? 0 : seat + 1;
     }
-    s->announced &= (uint8_t)~gained;
+    /* (gaining a card ends an announcement: the seats dealt to) */
+    for (uint64_t i = 0; i < todo && i < (uint64_t)players; i++)
+        s->announced &= (uint8_t)~(1u << ((seat + players - 1 - (int)i) % players));
     s->pile.w[0] = w0;
     s->pile.w[1] = w1;
     s->dealt = (uint8_t)(s->dealt + todo);
