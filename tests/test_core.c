@@ -734,6 +734,44 @@ START_TEST(chance_run_draws_as_the_handle)
 }
 END_TEST
 
+/* A game whose configure writes its whole configuration (config_written:
+ * the handle does not zero it) writes every byte: configured over a block
+ * of zeros and over a block of other bytes, the blocks are the same. */
+START_TEST(config_written_writes_every_byte)
+{
+    static const char *const sets[][2] = {
+        {"kings_blood", ""},
+        {"kings_blood", "players=6,advanced=on,match=on,scoring=B"},
+        {"kings_blood", "players=2,deck=B3m B3m B5f assassination exile"},
+        {"kings_blood", "deck=  default"},
+    };
+    int checked = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        const crown_rules *r = crown_find_rules(sets[i][0]);
+        if (!r->config_written)
+            continue;
+        crown_optvals vals;
+        crown_err err = {{0}};
+        int explicit_chance;
+        unsigned char *a = malloc(r->config_size), *b = malloc(r->config_size);
+        ck_assert(a && b);
+        memset(a, 0, r->config_size);
+        memset(b, 0xA5, r->config_size);
+        OK(crown_parse_options(r, sets[i][1], &vals, &explicit_chance, &err));
+        OK(r->configure(a, &vals, &err));
+        OK(crown_parse_options(r, sets[i][1], &vals, &explicit_chance, &err));
+        OK(r->configure(b, &vals, &err));
+        for (size_t k = 0; k < r->config_size; k++)
+            ck_assert_msg(a[k] == b[k], "%s %s: byte %zu of the configuration is not written",
+                          sets[i][0], sets[i][1], k);
+        free(a);
+        free(b);
+        checked++;
+    }
+    ck_assert_int_eq(checked, 4);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -755,6 +793,7 @@ int main(void)
     TCase *run = tcase_create("chance run");
     tcase_set_timeout(run, 60);
     tcase_add_test(run, chance_run_draws_as_the_handle);
+    tcase_add_test(run, config_written_writes_every_byte);
     suite_add_tcase(s, run);
     return run_suite(s);
 }

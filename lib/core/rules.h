@@ -299,11 +299,15 @@ typedef struct crown_rules {
     size_t state_size;  /* bytes of one state: a plain value, copied with memcpy */
     size_t max_moves;   /* bound on legal moves and chance outcomes */
 
-    /* Builds the configuration, which starts zeroed, from option values
-     * (already range-checked); cross-option checks report CROWN_EOPTION
-     * with a message.  It may rewrite a TEXT value into its canonical form
-     * (crown_opt_set_text). */
+    /* Builds the configuration, which starts zeroed (unless
+     * config_written), from option values (already range-checked);
+     * cross-option checks report CROWN_EOPTION with a message.  It may
+     * rewrite a TEXT value into its canonical form (crown_opt_set_text). */
     int (*configure)(void *config, crown_optvals *vals, crown_err *err);
+    /* Set when configure writes every byte of the configuration (padding
+     * included) whenever it succeeds: the handle then does not zero it
+     * first.  The King's games copy their deck's tables, most of it. */
+    int config_written;
     int (*num_players)(const void *config);
 
     /* Writes the initial state (every byte, padding included: start from
