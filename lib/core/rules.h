@@ -142,9 +142,10 @@ extern const uint8_t crown_select_in_byte[256][8];
 static inline int crown_select_counted(uint64_t x, uint64_t upto, unsigned k)
 {
     const uint64_t ones = 0x0101010101010101ULL;
-    /* The bytes whose running count is at most k come before the bit. */
+    /* The bytes whose running count is at most k come before the bit: the
+     * lowest byte whose top bit `le` leaves clear holds it. */
     uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
-    unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
+    unsigned shift = (unsigned)__builtin_ctzll(~le & (0x80 * ones)) - 7;
     k -= (unsigned)((upto << 8) >> shift & 0xff);
     return (int)shift + crown_select_in_byte[(x >> shift) & 0xff][k & 7];
 }
