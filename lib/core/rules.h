@@ -180,11 +180,12 @@ static inline uint64_t crown_rng_next(crown_rng *r)
 #define CROWN_RECIPROCALS 1024
 extern const uint64_t crown_reciprocal[CROWN_RECIPROCALS];
 
-/* Uniform in [0, n), n > 0, without modulo bias, where x is the
- * generator's next output, already drawn (crown_rng_next): the draw
- * crown_rng_below(r, n) makes, with its first output computed before n is
- * known (a playout computes it while the game lists its moves). */
-static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n)
+/* crown_rng_below_from's work, its last step without a branch when
+ * `branch_free` (a constant): the same value either way.  The branch is
+ * the better where the step is predictable (the draws of a playout, of a
+ * handle drawing a node at a time); a deal drawing card after card in one
+ * loop is better without it. */
+static inline uint64_t crown_rng_reduce(crown_rng *r, uint64_t x, uint64_t n, int branch_free)
 {
     /* Reject the top partial block so every residue is equally likely:
      * with m = floor((2^64 - 1) / n), the full blocks end at m * n. */
@@ -197,10 +198,24 @@ static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n
      * one below it (x / n - x * m / 2^64 = x * (2^64 - n * m) / (n * 2^64),
      * and 0 < 2^64 - n * m <= n). */
     uint64_t q = (uint64_t)(((unsigned __int128)x * m) >> 64), rem = x - q * n;
-    return rem - (n & -(uint64_t)(rem >= n)); /* (without a branch: either is likely) */
+    if (branch_free)
+        return rem - (n & -(uint64_t)(rem >= n));
+    if (rem >= n)
+        rem -= n;
+    return rem;
 #else
+    (void)branch_free;
     return x % n;
 #endif
+}
+
+/* Uniform in [0, n), n > 0, without modulo bias, where x is the
+ * generator's next output, already drawn (crown_rng_next): the draw
+ * crown_rng_below(r, n) makes, with its first output computed before n is
+ * known (a playout computes it while the game lists its moves). */
+static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n)
+{
+    return crown_rng_reduce(r, x, n, 0);
 }
 
 /* Uniform in [0, n), n > 0, without modulo bias. */
@@ -216,6 +231,15 @@ static inline uint64_t crown_chance_place(uint64_t seed, uint64_t index, uint64_
     crown_rng r;
     crown_rng_seed(&r, seed, index);
     return n ? crown_rng_below_from(&r, crown_rng_next(&r), n) : 0; /* (crown_rng_below) */
+}
+
+/* crown_chance_place of a game drawing node after node in one loop (n > 0):
+ * the same place, without a branch on its last step. */
+static inline uint64_t crown_chance_place_in_run(uint64_t seed, uint64_t index, uint64_t n)
+{
+    crown_rng r;
+    crown_rng_seed(&r, seed, index);
+    return crown_rng_reduce(&r, crown_rng_next(&r), n, 1);
 }
 
 /* How a game's legal_pick chooses among its moves: a playout's draw (rng

@@ -37,7 +37,7 @@ static size_t deal_cards(const kbg_config *cfg, kbg_state *s, uint64_t seed, uin
     for (uint64_t i = 0; i < todo; i++, n--) {
         /* The k-th card, from the word holding it (chosen with masks: the
          * word is random, a branch would be mispredicted). */
-        uint64_t k = crown_chance_place(seed, first + i, n), low = up0 >> 56;
+        uint64_t k = crown_chance_place_in_run(seed, first + i, n), low = up0 >> 56;
         uint64_t hi = k >= low, in1 = -hi;
         uint64_t x = (w1 & in1) | (w0 & ~in1), up = (up1 & in1) | (up0 & ~in1);
         int c = crown_select_counted(x, up, (unsigned)(k - (low & in1))) + (int)(hi << 6);
