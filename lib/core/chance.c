@@ -38,7 +38,10 @@ size_t crown_chance_run(crown_game *g)
     size_t own = g->n - g->base_n;
     size_t k = g->rules->chance_run(g->config, g->state, g->seed, g->nchance, g->hist + own,
                                     g->wend - g->n);
-    memset(g->flags + own, CROWN_H_CHANCE | CROWN_H_AUTO, k);
+    if (k == 1) /* (a draw during play: no call to memset) */
+        g->flags[own] = CROWN_H_CHANCE | CROWN_H_AUTO;
+    else
+        memset(g->flags + own, CROWN_H_CHANCE | CROWN_H_AUTO, k);
     g->n += k;
     g->nchance += k;
     crown_changed(g);

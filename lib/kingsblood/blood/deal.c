@@ -21,6 +21,9 @@
  * (crown_byte_counts), taken down card by card rather than counted again:
  * the next card is found as soon as the last one is out.  Their outcomes to
  * out; how many. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* (its registers are not the other draws') */
+#endif
 static size_t deal_cards(const kbg_config *cfg, kbg_state *s, uint64_t seed, uint64_t first,
                          crown_move *out, size_t cap)
 {
