@@ -331,7 +331,7 @@ typedef struct crown_rules {
     int (*configure)(void *config, crown_optvals *vals, crown_err *err);
     /* Set when configure writes every byte of the configuration (padding
      * included) whenever it succeeds: the handle then does not zero it
-     * first.  The King's games copy their deck's tables, most of it. */
+     * first (King's Blood: its deck's tables are most of it). */
     int config_written;
     int (*num_players)(const void *config);
 
