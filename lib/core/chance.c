@@ -1,12 +1,10 @@
 /*
  * chance.c - chance nodes: the handle's own draw of an outcome (chance=auto,
  * from the seed and the index of the chance node, by the game's weights),
- * or of a run of them by the game (chance_run), and crown_chance_outcomes,
- * the outcomes with their probabilities.  The handle settles chance=auto
- * after every move in moves.c.
+ * and crown_chance_outcomes, the outcomes with their probabilities.  The
+ * handle settles chance=auto after every move in moves.c (where a game's
+ * own run of draws, chance_run, is recorded).
  */
-#include <string.h>
-
 #include "core.h"
 
 /* Picks the outcome of the current chance node from (seed, chance index). */
@@ -29,23 +27,6 @@ crown_move crown_draw_outcome(crown_game *g)
     for (; k + 1 < n && x >= g->weights[k]; k++)
         x -= g->weights[k];
     return g->scratch[k];
-}
-
-size_t crown_chance_run(crown_game *g)
-{
-    if (g->n < g->wfrom || g->n >= g->wend)
-        return 0; /* (no room of its own: the handle makes it, a node at a time) */
-    size_t own = g->n - g->base_n;
-    size_t k = g->rules->chance_run(g->config, g->state, g->seed, g->nchance, g->hist + own,
-                                    g->wend - g->n);
-    if (k == 1) /* (a draw during play: no call to memset) */
-        g->flags[own] = CROWN_H_CHANCE | CROWN_H_AUTO;
-    else
-        memset(g->flags + own, CROWN_H_CHANCE | CROWN_H_AUTO, k);
-    g->n += k;
-    g->nchance += k;
-    crown_changed(g);
-    return k;
 }
 
 CROWN_EXPORT int crown_chance_outcomes(crown_game *g, crown_move *moves, double *probabilities,

@@ -272,11 +272,6 @@ long crown_mark_legal(crown_game *g, uint8_t *mask, size_t n, uint32_t *marked, 
 
 /* Picks the outcome of the current chance node from (seed, chance index). */
 crown_move crown_draw_outcome(crown_game *g);
-/* With chance=auto, at a chance node of a game with chance_run: the run of
- * draws the game makes, recorded as the handle's own (no snapshot: taken
- * back with the move before them), as far as the handle's chunk of history
- * has room; how many (0: none, draw the node one at a time). */
-size_t crown_chance_run(crown_game *g);
 
 /* ---- the handle's life cycle (handle.c) ------------------------------- */
 
