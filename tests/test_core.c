@@ -608,6 +608,170 @@ START_TEST(a_game_without_notation_examples_says_so)
 }
 END_TEST
 
+/* ---- a game's own run of draws (chance_run) ---------------------------- */
+
+/* A game of `r` (a real game's table, or a copy without chance_run) with
+ * these options and seed, its chance=auto draws settled. */
+static crown_game *made_with(const crown_rules *r, const char *options, uint64_t seed)
+{
+    crown_optvals vals;
+    crown_err err = {{0}};
+    int explicit_chance;
+    crown_game *g = NULL;
+    OK(crown_parse_options(r, options, &vals, &explicit_chance, &err));
+    OK(crown_game_create(&g, r, &vals, explicit_chance, seed, &err));
+    OK(crown_game_settle(g, &err));
+    return g;
+}
+
+/* The same game: the state byte for byte, the history (moves, flags, chance
+ * count) and the saved text. */
+static void same_game(crown_game *a, crown_game *b, const char *what, int step)
+{
+    ck_assert_msg(a->n == b->n && a->nchance == b->nchance,
+                  "%s, step %d: %zu entries (%zu chance), not %zu (%zu)", what, step, a->n,
+                  a->nchance, b->n, b->nchance);
+    for (size_t i = 0; i < a->n; i++)
+        ck_assert_msg(crown_entry_move(a, i) == crown_entry_move(b, i) &&
+                          crown_entry_flags(a, i) == crown_entry_flags(b, i),
+                      "%s, step %d: entry %zu is %ld (flags %u), not %ld (%u)", what, step, i,
+                      (long)crown_entry_move(a, i), crown_entry_flags(a, i),
+                      (long)crown_entry_move(b, i), crown_entry_flags(b, i));
+    ck_assert_msg(memcmp(a->state, b->state, a->rules->state_size) == 0,
+                  "%s, step %d: the states differ", what, step);
+    char *sa = serialize(a), *sb = serialize(b);
+    ck_assert_str_eq(sa, sb);
+    free(sa);
+    free(sb);
+}
+
+/* Games of `name` made with its chance_run and without it (the handle
+ * drawing every chance node itself) are the same game: dealt, then along a
+ * random game (with undos), then started again with another seed; and the
+ * deal is the one a chance=explicit game of the same seed is given move by
+ * move. */
+static void run_draws_as_the_handle(const char *name, const char *options, uint64_t seed)
+{
+    const crown_rules *real = crown_find_rules(name);
+    ck_assert_ptr_nonnull(real->chance_run);
+    crown_rules plain = *real;
+    plain.chance_run = NULL;
+    char what[1024];
+    snprintf(what, sizeof what, "%s %s, seed %llu", name, options, (unsigned long long)seed);
+    crown_game *a = made_with(real, options, seed), *b = made_with(&plain, options, seed);
+    same_game(a, b, what, 0);
+
+    char explicit_options[1024];
+    snprintf(explicit_options, sizeof explicit_options, "%s%schance=explicit", options,
+             *options ? "," : "");
+    crown_game *e = made_with(real, explicit_options, seed);
+    for (size_t i = 0; i < a->n; i++)
+        ck_assert_msg(crown_apply(e, crown_entry_move(a, i)) == CROWN_OK, "%s: entry %zu: %s",
+                      what, i, crown_last_error(e));
+    ck_assert_msg(memcmp(a->state, e->state, a->rules->state_size) == 0,
+                  "%s: the deal is not the one given move by move", what);
+    crown_free(e);
+
+    size_t max = a->rules->max_moves, n;
+    crown_move *moves = malloc(max * sizeof *moves);
+    ck_assert_ptr_nonnull(moves);
+    trng rng = {seed};
+    for (int step = 1; step <= 300; step++) {
+        int who;
+        OK(crown_current_player(a, &who));
+        if (who == CROWN_TERMINAL)
+            break;
+        OK(crown_legal_moves(a, moves, max, &n));
+        crown_move m = moves[trng_below(&rng, n)];
+        OK(crown_apply(a, m));
+        OK(crown_apply(b, m));
+        if (step % 7 == 0) {
+            OK(crown_undo(a));
+            OK(crown_undo(b));
+        }
+        same_game(a, b, what, step);
+    }
+    crown_err err = {{0}};
+    OK(crown_game_restart(a, seed + 1000, &err));
+    OK(crown_game_restart(b, seed + 1000, &err));
+    same_game(a, b, what, -1);
+    free(moves);
+    crown_free(a);
+    crown_free(b);
+}
+
+START_TEST(chance_run_draws_as_the_handle)
+{
+    /* Every card of a default deck's characters, then Events, then copies
+     * of cards far from their first (ids 0 and 75, across the words of a
+     * set): the lowest copy in the pile is the one dealt. */
+    char twins[512] = "deck=";
+    const char *colours = "BYGR";
+    for (int c = 0; c < 4; c++)
+        for (int num = 1; num <= 9; num++)
+            for (int gender = 0; gender < 2; gender++)
+                snprintf(twins + strlen(twins), sizeof twins - strlen(twins), "%c%d%c ",
+                         colours[c], num, gender ? 'f' : 'm');
+    strcat(twins, "assassination exile assassination B1m Y9f B1m new-connection");
+    char twins6[600];
+    snprintf(twins6, sizeof twins6, "players=6,%s", twins);
+    static const char *const sets[] = {
+        "players=2", "players=3", "players=4", "players=5", "players=6",
+        "players=4,advanced=on", "players=6,advanced=on",
+        /* new games dealt within a match, after a decision */
+        "players=3,match=on,target=30",
+        /* a deck the deal empties */
+        "players=3,deck=B3m B5f R7m G1m R1f Y2m",
+        "players=2,deck=B3m B3m B5f B5f assassination assassination exile",
+    };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        for (uint64_t seed = 1; seed <= 6; seed++)
+            run_draws_as_the_handle("kings_blood", sets[i], seed);
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        run_draws_as_the_handle("kings_blood", twins6, seed);
+        run_draws_as_the_handle("kings_blood", twins + 0, seed);
+    }
+}
+END_TEST
+
+/* A game whose configure writes its whole configuration (config_written:
+ * the handle does not zero it) writes every byte: configured over a block
+ * of zeros and over a block of other bytes, the blocks are the same. */
+START_TEST(config_written_writes_every_byte)
+{
+    static const char *const sets[][2] = {
+        {"kings_blood", ""},
+        {"kings_blood", "players=6,advanced=on,match=on,scoring=B"},
+        {"kings_blood", "players=2,deck=B3m B3m B5f assassination exile"},
+        {"kings_blood", "deck=  default"},
+    };
+    int checked = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        const crown_rules *r = crown_find_rules(sets[i][0]);
+        if (!r->config_written)
+            continue;
+        crown_optvals vals;
+        crown_err err = {{0}};
+        int explicit_chance;
+        unsigned char *a = malloc(r->config_size), *b = malloc(r->config_size);
+        ck_assert(a && b);
+        memset(a, 0, r->config_size);
+        memset(b, 0xA5, r->config_size);
+        OK(crown_parse_options(r, sets[i][1], &vals, &explicit_chance, &err));
+        OK(r->configure(a, &vals, &err));
+        OK(crown_parse_options(r, sets[i][1], &vals, &explicit_chance, &err));
+        OK(r->configure(b, &vals, &err));
+        for (size_t k = 0; k < r->config_size; k++)
+            ck_assert_msg(a[k] == b[k], "%s %s: byte %zu of the configuration is not written",
+                          sets[i][0], sets[i][1], k);
+        free(a);
+        free(b);
+        checked++;
+    }
+    ck_assert_int_eq(checked, 4);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -626,5 +790,10 @@ int main(void)
     tcase_set_timeout(pick, 60);
     tcase_add_test(pick, legal_pick_is_the_listed_move);
     suite_add_tcase(s, pick);
+    TCase *run = tcase_create("chance run");
+    tcase_set_timeout(run, 60);
+    tcase_add_test(run, chance_run_draws_as_the_handle);
+    tcase_add_test(run, config_written_writes_every_byte);
+    suite_add_tcase(s, run);
     return run_suite(s);
 }

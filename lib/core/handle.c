@@ -55,13 +55,14 @@ int crown_game_create(crown_game **out, const crown_rules *r, const crown_optval
         return CROWN_ENOMEM;
     }
     /* Zeroed: the handle's fields and the configuration (configure starts
-     * from zeros).  Not the option pool past what is used, nor the blocks
-     * after the configuration: the state is written whole by init, the
-     * others before they are read. */
+     * from zeros, unless it writes it whole: config_written).  Not the
+     * option pool past what is used, nor the blocks after the
+     * configuration: the state is written whole by init, the others before
+     * they are read. */
     size_t opts_at = offsetof(crown_game, opts), opts_end = opts_at + sizeof g->opts;
     memset(g, 0, opts_at);
     crown_opt_copy(&g->opts, vals);
-    memset((unsigned char *)g + opts_end, 0, l.state - opts_end);
+    memset((unsigned char *)g + opts_end, 0, (r->config_written ? l.config : l.state) - opts_end);
     g->rules = r;
     g->seed = seed;
     g->explicit_chance = explicit_chance;

@@ -33,11 +33,34 @@ static int crown_game_step(crown_game *g, crown_move m, unsigned flags, crown_er
     return crown_record_and_apply(g, who, m, flags, err);
 }
 
+/* With chance=auto, at a chance node of a game with chance_run: the run of
+ * draws the game makes, recorded as the handle's own (no snapshot: taken
+ * back with the move before them), as far as the handle's chunk of history
+ * has room; how many (0: none, draw the node one at a time). */
+static size_t chance_run(crown_game *g)
+{
+    if (g->n < g->wfrom || g->n >= g->wend)
+        return 0; /* (no room of its own: the handle makes it, a node at a time) */
+    size_t own = g->n - g->base_n;
+    size_t k = g->rules->chance_run(g->config, g->state, g->seed, g->nchance, g->hist + own,
+                                    g->wend - g->n);
+    if (k == 1) /* (a draw during play: no call to memset) */
+        g->flags[own] = CROWN_H_CHANCE | CROWN_H_AUTO;
+    else
+        memset(g->flags + own, CROWN_H_CHANCE | CROWN_H_AUTO, k);
+    g->n += k;
+    g->nchance += k;
+    crown_changed(g);
+    return k;
+}
+
 int crown_game_settle(crown_game *g, crown_err *err)
 {
     if (g->explicit_chance)
         return CROWN_OK;
     while (crown_current(g) == CROWN_CHANCE) {
+        if (g->rules->chance_run && chance_run(g))
+            continue;
         /* The outcome comes from the legal list: no need to check it again. */
         int rc = crown_record_and_apply(g, CROWN_CHANCE, crown_draw_outcome(g), CROWN_H_AUTO, err);
         if (rc)

@@ -1,24 +1,12 @@
 /*
- * rng.c - the random generator: a counter-based generator seeded from a
- * seed and a stream, its mixing function, and uniform draws below a bound
- * without modulo bias (their steps inline, in rules.h, for the playouts),
- * with a table of reciprocals, and the table of crown_select64, which finds
- * the k-th card of a pile for a draw.
+ * rng.c - the random generator's out-of-line part: uniform draws below a
+ * bound without modulo bias, with a table of reciprocals, and the table of
+ * crown_select64, which finds the k-th card of a pile for a draw.  The
+ * generator itself (counter-based, seeded from a seed and a stream, and its
+ * mixing function) and the steps of a draw are inline in rules.h, for the
+ * playouts and the handle's draws.
  */
 #include "rules.h"
-
-uint64_t crown_mix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream)
-{
-    r->s = crown_mix64(seed ^ crown_mix64(stream ^ 0x6a09e667f3bcc909ULL));
-}
 
 /* floor((2^64 - 1) / n), computed by the compiler (entry 0 is never read:
  * it divides by 1). */

@@ -100,17 +100,33 @@ typedef struct crown_rng {
     uint64_t s;
 } crown_rng;
 
-uint64_t crown_mix64(uint64_t z);
+/* The generator's mixing function (also the state hash's). */
+static inline uint64_t crown_mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The running counts of x's bytes: byte i of the result is the number of
+ * set bits in bytes 0..i of x (at most 64, so no byte carries into the
+ * next).  Removing a bit of byte b from x takes 1 from bytes b..7: subtract
+ * 0x0101010101010101 << 8b. */
+static inline uint64_t crown_byte_counts(uint64_t x)
+{
+    uint64_t n2 = x - ((x >> 1) & 0x5555555555555555ULL);
+    uint64_t n4 = (n2 & 0x3333333333333333ULL) + ((n2 >> 2) & 0x3333333333333333ULL);
+    uint64_t n8 = (n4 + (n4 >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return n8 * 0x0101010101010101ULL;
+}
 
 /* The number of set bits, without the POPCNT instruction (which the
  * baseline x86-64 the library is built for lacks: __builtin_popcountll
- * would call a slow library routine). */
+ * would call a slow library routine): the last of the running counts. */
 static inline int crown_popcount64(uint64_t x)
 {
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
+    return (int)(crown_byte_counts(x) >> 56);
 }
 
 /* crown_select_in_byte[b][k]: the place of the k-th set bit of the byte b
@@ -118,25 +134,35 @@ static inline int crown_popcount64(uint64_t x)
 extern const uint8_t crown_select_in_byte[256][8];
 
 /* The place of the k-th set bit of x (0-based, from the lowest), k below
- * x's count: the k-th card of a pile, for a draw.  Without a branch (k is
- * random: the exit of a loop clearing k bits would be mispredicted): the
+ * x's count, where upto is crown_byte_counts(x) (a pile dealt from keeps
+ * its counts up to date instead of counting again).  Without a branch (k
+ * is random: the exit of a loop clearing k bits would be mispredicted): the
  * byte holding it from the bytes' running counts, then the bit within the
  * byte from a table. */
-static inline int crown_select64(uint64_t x, unsigned k)
+static inline int crown_select_counted(uint64_t x, uint64_t upto, unsigned k)
 {
     const uint64_t ones = 0x0101010101010101ULL;
-    uint64_t n2 = x - ((x >> 1) & 0x5555555555555555ULL);
-    uint64_t n4 = (n2 & 0x3333333333333333ULL) + ((n2 >> 2) & 0x3333333333333333ULL);
-    uint64_t n8 = (n4 + (n4 >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    uint64_t upto = n8 * ones; /* byte i: the count in bytes 0..i (at most 64) */
-    /* The bytes whose running count is at most k come before the bit. */
+    /* The bytes whose running count is at most k come before the bit: the
+     * lowest byte whose top bit `le` leaves clear holds it. */
     uint64_t le = ((((uint64_t)k * ones) | (0x80 * ones)) - upto) & (0x80 * ones);
-    unsigned shift = (unsigned)(((le >> 7) * ones) >> 56) * 8;
+    unsigned shift = (unsigned)__builtin_ctzll(~le & (0x80 * ones)) - 7;
     k -= (unsigned)((upto << 8) >> shift & 0xff);
     return (int)shift + crown_select_in_byte[(x >> shift) & 0xff][k & 7];
 }
 
-void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream);
+/* The place of the k-th set bit of x (0-based, from the lowest), k below
+ * x's count: the k-th card of a pile, for a draw. */
+static inline int crown_select64(uint64_t x, unsigned k)
+{
+    return crown_select_counted(x, crown_byte_counts(x), k);
+}
+
+/* The generator of (seed, stream).  Inline: the handle seeds one at every
+ * chance node it draws. */
+static inline void crown_rng_seed(crown_rng *r, uint64_t seed, uint64_t stream)
+{
+    r->s = crown_mix64(seed ^ crown_mix64(stream ^ 0x6a09e667f3bcc909ULL));
+}
 
 /* The generator's next output.  Inline (with crown_rng_below_from): a
  * playout draws at every step, and a call costs a good part of a draw. */
@@ -154,11 +180,12 @@ static inline uint64_t crown_rng_next(crown_rng *r)
 #define CROWN_RECIPROCALS 1024
 extern const uint64_t crown_reciprocal[CROWN_RECIPROCALS];
 
-/* Uniform in [0, n), n > 0, without modulo bias, where x is the
- * generator's next output, already drawn (crown_rng_next): the draw
- * crown_rng_below(r, n) makes, with its first output computed before n is
- * known (a playout computes it while the game lists its moves). */
-static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n)
+/* crown_rng_below_from's work, its last step without a branch when
+ * `branch_free` (a constant): the same value either way.  The branch is
+ * the better where the step is predictable (the draws of a playout, of a
+ * handle drawing a node at a time); a deal drawing card after card in one
+ * loop is better without it. */
+static inline uint64_t crown_rng_reduce(crown_rng *r, uint64_t x, uint64_t n, int branch_free)
 {
     /* Reject the top partial block so every residue is equally likely:
      * with m = floor((2^64 - 1) / n), the full blocks end at m * n. */
@@ -171,16 +198,49 @@ static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n
      * one below it (x / n - x * m / 2^64 = x * (2^64 - n * m) / (n * 2^64),
      * and 0 < 2^64 - n * m <= n). */
     uint64_t q = (uint64_t)(((unsigned __int128)x * m) >> 64), rem = x - q * n;
+    if (branch_free)
+        return rem - (n & -(uint64_t)(rem >= n));
     if (rem >= n)
         rem -= n;
     return rem;
 #else
+    (void)branch_free;
     return x % n;
 #endif
 }
 
+/* Uniform in [0, n), n > 0, without modulo bias, where x is the
+ * generator's next output, already drawn (crown_rng_next): the draw
+ * crown_rng_below(r, n) makes, with its first output computed before n is
+ * known (a playout computes it while the game lists its moves). */
+static inline uint64_t crown_rng_below_from(crown_rng *r, uint64_t x, uint64_t n)
+{
+    return crown_rng_reduce(r, x, n, 0);
+}
+
 /* Uniform in [0, n), n > 0, without modulo bias. */
 uint64_t crown_rng_below(crown_rng *r, uint64_t n);
+
+/* The handle's draw at its chance node `index` (the number of chance
+ * outcomes before it in the history) with chance=auto: a place in [0, n),
+ * from the generator seeded from (the game's seed, index).  The place of
+ * the elementary event (chance_nth), or the weighted outcome's place in the
+ * total weight.  A game's chance_run draws with it too. */
+static inline uint64_t crown_chance_place(uint64_t seed, uint64_t index, uint64_t n)
+{
+    crown_rng r;
+    crown_rng_seed(&r, seed, index);
+    return n ? crown_rng_below_from(&r, crown_rng_next(&r), n) : 0; /* (crown_rng_below) */
+}
+
+/* crown_chance_place of a game drawing node after node in one loop (n > 0):
+ * the same place, without a branch on its last step. */
+static inline uint64_t crown_chance_place_in_run(uint64_t seed, uint64_t index, uint64_t n)
+{
+    crown_rng r;
+    crown_rng_seed(&r, seed, index);
+    return crown_rng_reduce(&r, crown_rng_next(&r), n, 1);
+}
 
 /* How a game's legal_pick chooses among its moves: a playout's draw (rng
  * and its next output, computed ahead), or, with rng NULL, place k (the
@@ -264,11 +324,15 @@ typedef struct crown_rules {
     size_t state_size;  /* bytes of one state: a plain value, copied with memcpy */
     size_t max_moves;   /* bound on legal moves and chance outcomes */
 
-    /* Builds the configuration, which starts zeroed, from option values
-     * (already range-checked); cross-option checks report CROWN_EOPTION
-     * with a message.  It may rewrite a TEXT value into its canonical form
-     * (crown_opt_set_text). */
+    /* Builds the configuration, which starts zeroed (unless
+     * config_written), from option values (already range-checked);
+     * cross-option checks report CROWN_EOPTION with a message.  It may
+     * rewrite a TEXT value into its canonical form (crown_opt_set_text). */
     int (*configure)(void *config, crown_optvals *vals, crown_err *err);
+    /* Set when configure writes every byte of the configuration (padding
+     * included) whenever it succeeds: the handle then does not zero it
+     * first (King's Blood: its deck's tables are most of it). */
+    int config_written;
     int (*num_players)(const void *config);
 
     /* Writes the initial state (every byte, padding included: start from
@@ -290,6 +354,19 @@ typedef struct crown_rules {
      * when it is there. */
     size_t (*chance_count)(const void *config, const void *state);
     crown_move (*chance_nth)(const void *config, const void *state, size_t k);
+    /* Optional, with chance=auto, at a chance node: the handle's draws (see
+     * crown_chance_place) made by the game itself, several in one call.
+     * From `state`, chance node `first` of the history, it draws and
+     * applies chance nodes one after another, the i-th of them (from 0)
+     * drawn with crown_chance_place(seed, first + i, chance_count) and
+     * resolved by chance_nth, its outcome written to out[i], exactly as the
+     * handle would draw and apply it; it stops at a decision, at the end,
+     * after `cap` nodes, or before any node it leaves to the handle, and
+     * returns how many it resolved.  The handle records them as its own
+     * draws: the same draws, history and state as without it (a deal at
+     * the cost of a loop rather than a chance node a card). */
+    size_t (*chance_run)(const void *config, void *state, uint64_t seed, uint64_t first,
+                         crown_move *out, size_t cap);
     /* Optional, at a decision (never at a chance node): the move at place
      * crown_pick_place(pick, n) of the n moves `legal` writes, built without
      * listing them; the game calls crown_pick_place once, with n its number

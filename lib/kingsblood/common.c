@@ -47,6 +47,13 @@ int kb_card_nth(const kb_faces *f, const gn_set *set, int characters_only, size_
 int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
                       crown_err *err)
 {
+    if (strcmp(crown_opt_text(vals, opt), "default") == 0) {
+        /* The default deck, as most games have it: its faces were computed
+         * at build time (the same as reading "default" below). */
+        memcpy(d, &kb_std_deck, sizeof *d);
+        memcpy(f, &kb_std_faces, sizeof *f);
+        return CROWN_OK;
+    }
     int rc = kb_parse_deck(d, crown_opt_text(vals, opt), err);
     if (rc)
         return rc;

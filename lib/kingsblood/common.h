@@ -53,7 +53,8 @@ extern const kb_faces kb_std_faces;
 
 /* Configures a deck from TEXT option `opt`: parses it, rewrites the
  * option into its canonical form, and computes the faces (the default
- * deck's are copied from kb_std_faces).  CROWN_EOPTION with a message. */
+ * deck's are copied from kb_std_faces).  On success every byte of *d and
+ * *f is written (padding included).  CROWN_EOPTION with a message. */
 int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
                       crown_err *err);
 

@@ -212,6 +212,10 @@ void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
 void kbg_scores(const void *config, const void *state, double *out);
 
+/* deal.c: the table's chance_run. */
+size_t kbg_chance_run(const void *config, void *state, uint64_t seed, uint64_t first,
+                      crown_move *out, size_t cap);
+
 /* actions.c: the families of moves of the action index (configure calls
  * kbg_actions_init), and the table's action_count, action_index and
  * action_move. */

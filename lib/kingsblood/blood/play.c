@@ -9,6 +9,7 @@
  * turn, play passing on, play reaching a player.  Every card drawn is a
  * chance node; identical cards are one outcome, weighted by their number.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "../../core/rules.h"
@@ -611,7 +612,10 @@ void kbg_init(const void *config, void *state)
 {
     const kbg_config *cfg = config;
     kbg_state *s = state;
-    memset(s, 0, sizeof *s);
+    /* Every byte: the Genealogy (the first field) by new_game's gn_clear,
+     * the rest here. */
+    _Static_assert(offsetof(kbg_state, gn) == 0, "the Genealogy comes first");
+    memset((unsigned char *)s + sizeof s->gn, 0, sizeof *s - sizeof s->gn);
     s->dealer = 0; /* seat 0 deals the first game */
     s->last_winner = KBG_NONE;
     new_game(cfg, s);

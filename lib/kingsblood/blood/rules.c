@@ -3,6 +3,7 @@
  * (configure, num_players), and the rules table naming the function of each
  * job.  The rules as the engine plays them: docs/kings-blood.md.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "../../core/rules.h"
@@ -59,6 +60,13 @@ static const crown_option_spec kbg_options[OPT_COUNT] = {
 static int kbg_configure(void *config, crown_optvals *vals, crown_err *err)
 {
     kbg_config *c = config;
+    /* Every byte (config_written): the deck and its faces whole by
+     * kb_configure_deck, the rest zeroed first. */
+    _Static_assert(offsetof(kbg_config, deck) == 0, "the deck, then its faces, come first");
+    unsigned char *base = config;
+    size_t faces_at = offsetof(kbg_config, faces), faces_end = faces_at + sizeof c->faces;
+    memset(base + sizeof c->deck, 0, faces_at - sizeof c->deck);
+    memset(base + faces_end, 0, sizeof *c - faces_end);
     int rc = kb_configure_deck(&c->deck, &c->faces, vals, OPT_DECK, err);
     if (rc)
         return rc;
@@ -109,6 +117,7 @@ const crown_rules crown_blood_rules = {
     .options = kbg_options,
     .noptions = OPT_COUNT,
     .config_size = sizeof(kbg_config),
+    .config_written = 1,
     .state_size = sizeof(kbg_state),
     .max_moves = KBG_MAX_MOVES,
     .configure = kbg_configure,
@@ -119,6 +128,7 @@ const crown_rules crown_blood_rules = {
     .chance_weights = kbg_weights,
     .chance_count = kbg_chance_count,
     .chance_nth = kbg_shown_chance_nth,
+    .chance_run = kbg_chance_run,
     .apply = kbg_shown_apply,
     .why_illegal = kbg_shown_why_illegal,
     .action_count = kbg_action_count,
