@@ -119,6 +119,7 @@ const crown_rules crown_blood_rules = {
     .chance_weights = kbg_weights,
     .chance_count = kbg_chance_count,
     .chance_nth = kbg_shown_chance_nth,
+    .legal_pick = kbg_legal_pick,
     .apply = kbg_shown_apply,
     .why_illegal = kbg_shown_why_illegal,
     .action_count = kbg_action_count,
