@@ -302,24 +302,33 @@ static crown_move pick_from_list(const kbg_config *cfg, const kbg_state *s, crow
     return n ? all[k] : CROWN_KB_PASS;
 }
 
+/* The number of set bits of a, b, c and e together: crown_popcount64's
+ * steps, the last ones shared, without a branch. */
+static inline size_t popcount4(uint64_t a, uint64_t b, uint64_t c, uint64_t e)
+{
+    const uint64_t m1 = 0x5555555555555555ULL, m2 = 0x3333333333333333ULL,
+                   m4 = 0x0f0f0f0f0f0f0f0fULL;
+    a -= (a >> 1) & m1;
+    b -= (b >> 1) & m1;
+    c -= (c >> 1) & m1;
+    e -= (e >> 1) & m1;
+    a = (a & m2) + ((a >> 2) & m2) + (b & m2) + ((b >> 2) & m2); /* nibbles: at most 8 */
+    c = (c & m2) + ((c >> 2) & m2) + (e & m2) + ((e >> 2) & m2);
+    a = (a & m4) + ((a >> 4) & m4) + (c & m4) + ((c >> 4) & m4); /* bytes: at most 32 */
+    return (size_t)((a * 0x0101010101010101ULL) >> 56);
+}
+
 /* The plays of Character c in a decision where every Active card is a
  * target and no sibling is due: one per usable side (`left`, `right`: the
  * Active cards with a usable side there) of the cards it matches and of
- * `any`.  A walk: c matches few of them. */
+ * `any`. */
 static size_t count_plays(const kbg_config *cfg, int c, const gn_set *left, const gn_set *right,
                           const gn_set *any)
 {
     const kb_card *k = &cfg->deck.card[c];
     const gn_set *a = &cfg->faces.colour[k->colour & 3], *b = &cfg->faces.number[k->number % 10];
-    size_t n = 0;
-    for (int w = 0; w < 2; w++) {
-        uint64_t l = left->w[w], r = right->w[w];
-        for (uint64_t on = ((a->w[w] | b->w[w]) & (l | r)) | any->w[w]; on; on &= on - 1) {
-            int t = __builtin_ctzll(on);
-            n += (size_t)((l >> t & 1) + (r >> t & 1));
-        }
-    }
-    return n;
+    uint64_t m0 = a->w[0] | b->w[0] | any->w[0], m1 = a->w[1] | b->w[1] | any->w[1];
+    return popcount4(m0 & left->w[0], m1 & left->w[1], m0 & right->w[0], m1 & right->w[1]);
 }
 
 /* A run of the moves after the plays: `count` moves, each `base` with a
