@@ -161,15 +161,30 @@ static size_t character_plays(const kbg_config *cfg, const kbg_state *s, const k
 {
     size_t n = 0;
     gn_set on = play_targets(cfg, o, c);
-    int face = cfg->deck.face[c], sibling = CARD(cfg, c)->number == o->child_number;
-    GN_FOR(&on, t) {
-        for (int side = 0; side <= 1; side++) {
-            int sd = side ? 1 : -1;
-            if (!gn_side_usable(&s->gn, t, sd))
-                continue;
-            if (sibling && sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * sd))
-                continue; /* the next sibling, not an ordinary play */
-            out[n++] = CROWN_KB_PLAY(face, t, side);
+    int face = cfg->deck.face[c];
+    if (CARD(cfg, c)->number == o->child_number) {
+        GN_FOR(&on, t) {
+            for (int side = 0; side <= 1; side++) {
+                int sd = side ? 1 : -1;
+                if (!gn_side_usable(&s->gn, t, sd))
+                    continue;
+                if (sibling_spot(s, s->gn.row[t], s->gn.x[t] + 2 * sd))
+                    continue; /* the next sibling, not an ordinary play */
+                out[n++] = CROWN_KB_PLAY(face, t, side);
+            }
+        }
+        return n;
+    }
+    /* Both sides written, each kept when usable (no branch on them; the
+     * list has room for the one written past its end). */
+    for (int w = 0; w < 2; w++) {
+        uint64_t l = s->gn.usable[0].w[w], r = s->gn.usable[1].w[w];
+        for (uint64_t bits = on.w[w]; bits; bits &= bits - 1) {
+            int t = 64 * w + __builtin_ctzll(bits);
+            out[n] = CROWN_KB_PLAY(face, t, 0);
+            n += l >> (t & 63) & 1;
+            out[n] = CROWN_KB_PLAY(face, t, 1);
+            n += r >> (t & 63) & 1;
         }
     }
     return n;
