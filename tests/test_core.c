@@ -330,6 +330,17 @@ static void reference_playout(crown_game *g, uint64_t seed, double *out)
     free(w);
 }
 
+/* Custom decks of King's Blood whose list is sorted after it is written:
+ * identical Characters (named by place), and copies of a face apart in
+ * the deck (the faces' order is not the cards'). */
+#define KB_TWINS                                                                                \
+    "players=2,deck=B3m B3m new-connection Y9m Y8m Y7m G1m G2m B3m R3f R3f G3m Y3m B1m B2m "   \
+    "R1f R2f assassination exile"
+#define KB_APART                                                                                \
+    "players=3,advanced=on,deck=exile B1m B2f assassination G3m Y4f B5m R6f G7m Y8f B9m R1f "  \
+    "exile G2m Y3f assassination B4m R5f new-connection G6m Y7f B8m R9f enthronement G1f Y2m " \
+    "B3f R4m new-connection enthronement G5f"
+
 /* crown_playout against reference_playout at every position of a random
  * game of g (which it plays to its end), for a few seeds each. */
 static long check_playouts_along(crown_game *g, uint64_t seed)
@@ -367,6 +378,10 @@ START_TEST(playouts_draw_as_documented)
         {"kings_family", ""},
         {"kings_blood", "players=4,advanced=on"},
         {"kings_blood", "players=3,chance=explicit"},
+        {"kings_blood", "players=2"},
+        {"kings_blood", "players=6,advanced=on"},
+        {"kings_blood", "players=3,match=on,target=40"},
+        {"kings_blood", KB_TWINS},
         {"blood_bound", "players=9"},
         {"blood_bound", "players=11"},
     };
@@ -437,6 +452,43 @@ START_TEST(legal_pick_is_the_listed_move)
         OK(crown_new(&g, sets[i][0], sets[i][1], i + 1));
         ck_assert_ptr_nonnull(g->rules->legal_pick);
         checked += check_legal_pick_along(g, i + 1, 300);
+        crown_free(g);
+    }
+    ck_assert_int_gt(checked, 100000);
+}
+END_TEST
+
+START_TEST(kings_blood_legal_pick_is_the_listed_move)
+{
+    /* Every number of players with and without the advanced rules, matches
+     * (a decision between games), and the custom decks whose list is
+     * sorted. */
+    static const struct {
+        const char *options;
+        int games;
+    } sets[] = {
+        {"players=2", 300},
+        {"players=3", 200},
+        {"players=4", 200},
+        {"players=5", 150},
+        {"players=6", 150},
+        {"players=2,advanced=on", 300},
+        {"players=3,advanced=on", 200},
+        {"players=4,advanced=on", 200},
+        {"players=5,advanced=on", 150},
+        {"players=6,advanced=on", 150},
+        {"players=3,match=on,target=60", 20},
+        {"players=4,match=on,advanced=on,scoring=B,target=30", 20},
+        {"players=2,two_player_reverse=skip,match=on,target=40", 20},
+        {KB_TWINS, 200},
+        {KB_APART, 100},
+    };
+    long checked = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        crown_game *g;
+        OK(crown_new(&g, "kings_blood", sets[i].options, i + 1));
+        ck_assert_ptr_nonnull(g->rules->legal_pick);
+        checked += check_legal_pick_along(g, i + 1, sets[i].games);
         crown_free(g);
     }
     ck_assert_int_gt(checked, 100000);
@@ -789,6 +841,7 @@ int main(void)
     TCase *pick = tcase_create("legal pick");
     tcase_set_timeout(pick, 60);
     tcase_add_test(pick, legal_pick_is_the_listed_move);
+    tcase_add_test(pick, kings_blood_legal_pick_is_the_listed_move);
     suite_add_tcase(s, pick);
     TCase *run = tcase_create("chance run");
     tcase_set_timeout(run, 60);

@@ -203,6 +203,7 @@ unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s);
 /* legal.c */
 int kbg_current(const void *config, const void *state);
 size_t kbg_legal(const void *config, const void *state, crown_move *out);
+crown_move kbg_legal_pick(const void *config, const void *state, crown_pick *pick);
 void kbg_weights(const void *config, const void *state, uint32_t *weights);
 size_t kbg_chance_count(const void *config, const void *state);
 

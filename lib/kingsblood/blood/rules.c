@@ -129,6 +129,7 @@ const crown_rules crown_blood_rules = {
     .chance_count = kbg_chance_count,
     .chance_nth = kbg_shown_chance_nth,
     .chance_run = kbg_chance_run,
+    .legal_pick = kbg_legal_pick,
     .apply = kbg_shown_apply,
     .why_illegal = kbg_shown_why_illegal,
     .action_count = kbg_action_count,
