@@ -42,7 +42,8 @@ static int colour_of(char ch)
     }
 }
 
-int kb_parse_card(const char *s, size_t n, kb_card *out)
+/* kb_parse_card's work, here so that kb_parse_deck has it inline */
+static inline int parse_card(const char *s, size_t n, kb_card *out)
 {
     kb_card c = {0, 0, 0, 0, 0, 0};
     /* A character starts with a colour letter, an event never does: the
@@ -76,6 +77,11 @@ int kb_parse_card(const char *s, size_t n, kb_card *out)
     }
     *out = c;
     return 0;
+}
+
+int kb_parse_card(const char *s, size_t n, kb_card *out)
+{
+    return parse_card(s, n, out);
 }
 
 int kb_read_card(const char *s, size_t n, kb_card *out)
@@ -118,7 +124,7 @@ int kb_parse_deck(kb_deck *d, const char *list, crown_err *err)
             crown_errf(err, "deck: more than %d cards", KB_MAX_DECK);
             return CROWN_EOPTION;
         }
-        if (kb_parse_card(start, len, &d->card[n])) {
+        if (parse_card(start, len, &d->card[n])) {
             char q[24];
             size_t k = len < 20 ? len : 20;
             memcpy(q, start, k);
