@@ -129,7 +129,12 @@ static int parse_value(const crown_option_spec *sp, size_t idx, const char *v, s
                        int64_t *out, crown_optvals *vals, crown_err *err)
 {
     if (sp->kind == CROWN_OPT_TEXT) {
-        for (size_t i = 0; i < vn; i++) {
+        /* one pass without a branch a byte; the byte is found only when
+         * there is one */
+        unsigned bad = 0;
+        for (size_t i = 0; i < vn; i++)
+            bad |= (unsigned)((unsigned char)v[i] - 32u > 94u);
+        for (size_t i = 0; bad && i < vn; i++) {
             if (v[i] < 32 || v[i] > 126) {
                 crown_errf(err, "option %s: byte %zu of the value is not printable ASCII",
                            sp->name, i + 1);
@@ -205,9 +210,9 @@ int crown_parse_options(const crown_rules *r, const char *text, crown_optvals *v
 
     if (text == NULL)
         text = "";
-    size_t total = 0;
-    while (total <= OPTIONS_TEXT_MAX && text[total])
-        total++;
+    /* (memchr stops at the first terminator: it reads no further) */
+    const char *nul = memchr(text, '\0', (size_t)OPTIONS_TEXT_MAX + 1);
+    size_t total = nul ? (size_t)(nul - text) : (size_t)OPTIONS_TEXT_MAX + 1;
     if (total > OPTIONS_TEXT_MAX) {
         crown_errf(err, "options text is longer than %d bytes", OPTIONS_TEXT_MAX);
         return CROWN_EOPTION;

@@ -27,45 +27,61 @@ void kb_put_card(const kb_card *c, crown_buf *b)
     }
 }
 
-static int span_is(const char *s, size_t n, const char *word)
+/* The lengths of ability_txt's and event_txt's words. */
+static const uint8_t ability_len[4] = {0, 5, 8, 6};
+static const uint8_t event_len[4] = {13, 5, 14, 12};
+
+static int colour_of(char ch)
 {
-    return strlen(word) == n && memcmp(s, word, n) == 0;
+    switch (ch) {
+    case 'B': return KB_BLUE;
+    case 'Y': return KB_YELLOW;
+    case 'G': return KB_GREEN;
+    case 'R': return KB_RED;
+    default: return -1;
+    }
 }
 
-int kb_parse_card(const char *s, size_t n, kb_card *out)
+/* kb_parse_card's work, here so that kb_parse_deck has it inline */
+static inline int parse_card(const char *s, size_t n, kb_card *out)
 {
     kb_card c = {0, 0, 0, 0, 0, 0};
-    for (int e = 0; e < 4; e++) {
-        if (span_is(s, n, event_txt[e])) {
-            c.kind = KB_EVENT;
-            c.event = (uint8_t)e;
-            *out = c;
-            return 0;
+    /* A character starts with a colour letter, an event never does: the
+     * events are looked for only when it is not a character's. */
+    int col = n >= 3 ? colour_of(s[0]) : -1;
+    if (col < 0) {
+        for (int e = 0; e < 4; e++) {
+            if (n == event_len[e] && memcmp(s, event_txt[e], n) == 0) {
+                c.kind = KB_EVENT;
+                c.event = (uint8_t)e;
+                *out = c;
+                return 0;
+            }
         }
-    }
-    if (n < 3)
         return -1;
-    const char *col = memchr(colour_ch, s[0], 4);
-    if (!col || s[1] < '1' || s[1] > '9' || (s[2] != 'm' && s[2] != 'f'))
+    }
+    if (s[1] < '1' || s[1] > '9' || (s[2] != 'm' && s[2] != 'f'))
         return -1;
     c.kind = KB_CHARACTER;
-    c.colour = (uint8_t)(col - colour_ch);
+    c.colour = (uint8_t)col;
     c.number = (uint8_t)(s[1] - '0');
     c.gender = s[2] == 'm' ? KB_MALE : KB_FEMALE;
     c.ability = KB_PLAIN;
     if (n > 3) {
-        int found = 0;
-        for (int a = 1; a < 4; a++) {
-            if (span_is(s + 3, n - 3, ability_txt[a])) {
-                c.ability = (uint8_t)a;
-                found = 1;
-            }
-        }
-        if (!found)
+        int a = 1;
+        while (a < 4 && !(n - 3 == ability_len[a] && memcmp(s + 3, ability_txt[a], n - 3) == 0))
+            a++;
+        if (a == 4)
             return -1;
+        c.ability = (uint8_t)a;
     }
     *out = c;
     return 0;
+}
+
+int kb_parse_card(const char *s, size_t n, kb_card *out)
+{
+    return parse_card(s, n, out);
 }
 
 int kb_read_card(const char *s, size_t n, kb_card *out)
@@ -97,14 +113,18 @@ int kb_parse_deck(kb_deck *d, const char *list, crown_err *err)
         if (!*p)
             break;
         const char *start = p;
-        while (*p && *p != ' ')
+        /* to the next space or the end: (c & ~0x20) is 0 for those two
+         * bytes only; a character's three bytes first, in one step */
+        if ((p[1] & ~0x20) && (p[2] & ~0x20))
+            p += 3;
+        while (*p & ~0x20)
             p++;
         size_t len = (size_t)(p - start);
         if (n == KB_MAX_DECK) {
             crown_errf(err, "deck: more than %d cards", KB_MAX_DECK);
             return CROWN_EOPTION;
         }
-        if (kb_parse_card(start, len, &d->card[n])) {
+        if (parse_card(start, len, &d->card[n])) {
             char q[24];
             size_t k = len < 20 ? len : 20;
             memcpy(q, start, k);
