@@ -411,6 +411,7 @@ START_TEST(kept_definitions_follow_every_change)
 {
     trng r = {23};
     int deep = 0; /* changes made with cards in rows past the rows' sets */
+    int near = 0; /* places near which the Genealogy has more than one card */
     for (int round = 0; round < 300; round++) {
         genealogy g;
         gn_clear(&g);
@@ -457,9 +458,23 @@ START_TEST(kept_definitions_follow_every_change)
             }
             assert_kept_definitions(&g);
             deep += !gn_set_empty(&g.deep);
+            /* The cards near a place, found as the engine finds them and by
+             * a walk of the rows, around cards of the Genealogy. */
+            for (int k = 0; k < 6; k++) {
+                int at = gn_set_next(&g.present, (int)trng_below(&r, GN_CARDS));
+                if (at < 0)
+                    at = gn_set_next(&g.present, 0);
+                int nr = g.row[at] + (int)trng_below(&r, 5) - 2;
+                int nx = g.x[at] + (int)trng_below(&r, 21) - 10;
+                gn_set fast = gn_near_cards(&g, nr, nx), walk = gn_near_cards_walk(&g, nr, nx);
+                ck_assert_msg(fast.w[0] == walk.w[0] && fast.w[1] == walk.w[1], "the cards near row %d, x %d differ",
+                              nr, nx);
+                near += gn_set_count(&walk) > 1;
+            }
         }
     }
     ck_assert_int_gt(deep, 100);
+    ck_assert_int_gt(near, 10000);
 }
 END_TEST
 

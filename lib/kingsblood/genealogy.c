@@ -245,7 +245,22 @@ static inline void define_card(genealogy *g, int c, int k, uint32_t row, uint32_
     set_to(&g->active, c, (usable_l | usable_r) & !covered);
 }
 
-/* The cards placed in rows r - 1 .. r + 1 within WIN of position x. */
+/* The cards placed in rows r - 1 .. r + 1 within WIN of position x, from
+ * a walk of the three rows: what every machine can run, and what the
+ * tests compare the faster way with. */
+gn_set gn_near_cards_walk(const genealogy *g, int r, int x)
+{
+    gn_set near = {{0, 0}};
+    for (int row = r - 1; row <= r + 1; row++) {
+        gn_set in = gn_row_cards(g, row);
+        GN_FOR(&in, c)
+            if (dist(g->x[c], x) <= WIN)
+                gn_set_add(&near, c);
+    }
+    return near;
+}
+
+/* The same cards. */
 #if defined(__SSE2__)
 /* All the cards' rows and positions compared at once, eight at a time:
  * no branch on the cards' places (they are unpredictable). */
@@ -272,16 +287,14 @@ static gn_set near_cards(const genealogy *g, int r, int x)
 #else
 static gn_set near_cards(const genealogy *g, int r, int x)
 {
-    gn_set near = {{0, 0}};
-    for (int row = r - 1; row <= r + 1; row++) {
-        gn_set in = gn_row_cards(g, row);
-        GN_FOR(&in, c)
-            if (dist(g->x[c], x) <= WIN)
-                gn_set_add(&near, c);
-    }
-    return near;
+    return gn_near_cards_walk(g, r, x);
 }
 #endif
+
+gn_set gn_near_cards(const genealogy *g, int r, int x)
+{
+    return near_cards(g, r, x);
+}
 
 /* After a card was put at or taken from (r, x): defines again the cards
  * whose definitions can have changed (see genealogy.h), from the positions

@@ -275,6 +275,13 @@ void gn_found(genealogy *g, int c);
 /* Places c at (row, x); a card already placed moves there. */
 void gn_place_at(genealogy *g, int c, int row, int x);
 /* Beside `target` on `side` (the side must be usable). */
+/* The cards placed in rows r - 1 .. r + 1 within 8 positions of x (what
+ * a change at (r, x) can redefine): the way the engine finds them on this
+ * machine (SSE2 where there is), and a walk of the rows that any machine
+ * runs (the tests check they agree). */
+gn_set gn_near_cards(const genealogy *g, int r, int x);
+gn_set gn_near_cards_walk(const genealogy *g, int r, int x);
+
 void gn_place_beside(genealogy *g, int c, int target, int side);
 /* The child of `parent` and the card beside it on `side`. */
 void gn_place_child(genealogy *g, int c, int parent, int side);
