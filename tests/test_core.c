@@ -410,7 +410,8 @@ static long check_legal_pick_along(crown_game *g, uint64_t seed, int games)
     const crown_rules *r = g->rules;
     unsigned char *s = malloc(r->state_size);
     crown_move *moves = malloc(r->max_moves * sizeof *moves);
-    ck_assert(s && moves);
+    crown_move *list = malloc(r->max_moves * sizeof *list);
+    ck_assert(s && moves && list);
     trng rng = {seed};
     long checked = 0;
     for (int i = 0; i < games; i++) {
@@ -423,7 +424,7 @@ static long check_legal_pick_along(crown_game *g, uint64_t seed, int games)
             ck_assert_uint_gt(n, 0);
             if (who != CROWN_CHANCE) {
                 for (size_t k = 0; k < n; k++) {
-                    crown_pick pick = {NULL, 0, k, 0};
+                    crown_pick pick = {NULL, 0, k, 0, list};
                     crown_move m = r->legal_pick(g->config, s, &pick);
                     ck_assert_uint_eq(pick.n, n);
                     ck_assert_msg(m == moves[k], "%s, game %d: move %zu of %zu is %ld, not %ld",
@@ -436,6 +437,7 @@ static long check_legal_pick_along(crown_game *g, uint64_t seed, int games)
     }
     free(s);
     free(moves);
+    free(list);
     return checked;
 }
 

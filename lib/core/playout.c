@@ -17,7 +17,7 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
     crown_rng_seed(&rng, seed, 0x706c61796f7574ULL); /* its own stream: "playout" */
     /* Every draw is crown_rng_below's, with the generator's next output
      * computed ahead, while the game lists its moves. */
-    crown_pick pick = {&rng, crown_rng_next(&rng), 0, 0};
+    crown_pick pick = {&rng, crown_rng_next(&rng), 0, 0, g->scratch};
     memcpy(g->pstate, g->state, r->state_size);
     g->legal_valid = 0; /* the scratch list is reused */
     for (;;) {

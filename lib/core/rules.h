@@ -245,12 +245,14 @@ static inline uint64_t crown_chance_place_in_run(uint64_t seed, uint64_t index, 
 /* How a game's legal_pick chooses among its moves: a playout's draw (rng
  * and its next output, computed ahead), or, with rng NULL, place k (the
  * tests ask for each place in turn).  crown_pick_place records the number
- * of moves in n. */
+ * of moves in n.  `list` has room for max_moves moves, for a game that
+ * lists them all to draw one (the handle's scratch list in a playout). */
 typedef struct crown_pick {
     crown_rng *rng;
     uint64_t next;
     uint64_t k;
     uint64_t n;
+    crown_move *list;
 } crown_pick;
 
 /* The place of the move to take among n: crown_rng_below(rng, n) with its

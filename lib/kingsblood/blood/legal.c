@@ -311,10 +311,9 @@ static int set_select(const gn_set *set, size_t k)
  * is not the cards'). */
 static crown_move pick_from_list(const kbg_config *cfg, const kbg_state *s, crown_pick *pick)
 {
-    crown_move all[KBG_MAX_MOVES];
-    size_t n = kbg_shown_legal(cfg, s, all);
+    size_t n = kbg_shown_legal(cfg, s, pick->list);
     size_t k = (size_t)crown_pick_place(pick, n);
-    return n ? all[k] : CROWN_KB_PASS;
+    return n ? pick->list[k] : CROWN_KB_PASS;
 }
 
 /* The number of set bits of a, b, c and e together: crown_popcount64's
