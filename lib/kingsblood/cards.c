@@ -8,38 +8,35 @@
 #include "common.h"
 
 static const char colour_ch[4] = {'B', 'Y', 'G', 'R'};
-static const char *const ability_txt[4] = {"", "-skip", "-reverse", "-draw3"};
-static const char *const event_txt[4] = {"assassination", "exile", "new-connection",
-                                         "enthronement"};
+/* A word of the notation and its length (from the literal). */
+typedef struct kb_word {
+    const char *s;
+    size_t n;
+} kb_word;
+#define KB_WORD(text) {text, sizeof text - 1}
+static const kb_word ability_txt[4] = {KB_WORD(""), KB_WORD("-skip"), KB_WORD("-reverse"),
+                                       KB_WORD("-draw3")};
+static const kb_word event_txt[4] = {KB_WORD("assassination"), KB_WORD("exile"),
+                                     KB_WORD("new-connection"), KB_WORD("enthronement")};
 static const char kings_blood_txt[] = "kings-blood";
 
 void kb_put_card(const kb_card *c, crown_buf *b)
 {
     if (c->kind == KB_EVENT) {
-        crown_buf_puts(b, event_txt[c->event]);
+        crown_buf_puts(b, event_txt[c->event].s);
     } else if (c->kind == KB_KINGS_BLOOD) {
         crown_buf_puts(b, kings_blood_txt);
     } else {
         crown_buf_putc(b, colour_ch[c->colour]);
         crown_buf_putc(b, (char)('0' + c->number));
         crown_buf_putc(b, c->gender == KB_MALE ? 'm' : 'f');
-        crown_buf_puts(b, ability_txt[c->ability]);
+        crown_buf_puts(b, ability_txt[c->ability].s);
     }
 }
 
-/* The lengths of ability_txt's and event_txt's words. */
-static const uint8_t ability_len[4] = {0, 5, 8, 6};
-static const uint8_t event_len[4] = {13, 5, 14, 12};
-
-static int colour_of(char ch)
+static int span_is(const char *s, size_t n, const kb_word *w)
 {
-    switch (ch) {
-    case 'B': return KB_BLUE;
-    case 'Y': return KB_YELLOW;
-    case 'G': return KB_GREEN;
-    case 'R': return KB_RED;
-    default: return -1;
-    }
+    return w->n == n && memcmp(s, w->s, n) == 0;
 }
 
 /* kb_parse_card's work, here so that kb_parse_deck has it inline */
@@ -48,10 +45,12 @@ static inline int parse_card(const char *s, size_t n, kb_card *out)
     kb_card c = {0, 0, 0, 0, 0, 0};
     /* A character starts with a colour letter, an event never does: the
      * events are looked for only when it is not a character's. */
-    int col = n >= 3 ? colour_of(s[0]) : -1;
-    if (col < 0) {
+    int col = n >= 3 ? 0 : 4; /* (4: not a character) */
+    while (col < 4 && colour_ch[col] != s[0])
+        col++;
+    if (col == 4) {
         for (int e = 0; e < 4; e++) {
-            if (n == event_len[e] && memcmp(s, event_txt[e], n) == 0) {
+            if (span_is(s, n, &event_txt[e])) {
                 c.kind = KB_EVENT;
                 c.event = (uint8_t)e;
                 *out = c;
@@ -69,7 +68,7 @@ static inline int parse_card(const char *s, size_t n, kb_card *out)
     c.ability = KB_PLAIN;
     if (n > 3) {
         int a = 1;
-        while (a < 4 && !(n - 3 == ability_len[a] && memcmp(s + 3, ability_txt[a], n - 3) == 0))
+        while (a < 4 && !span_is(s + 3, n - 3, &ability_txt[a]))
             a++;
         if (a == 4)
             return -1;
