@@ -353,6 +353,201 @@ START_TEST(malformed_deck_list)
 }
 END_TEST
 
+/* Every card the notation can name (characters of every colour, number,
+ * gender and ability; the four events), and its text. */
+static int every_card(kb_card *cards, char texts[][24])
+{
+    int n = 0;
+    for (int col = 0; col < 4; col++)
+        for (int num = 1; num <= 9; num++)
+            for (int gen = 0; gen < 2; gen++)
+                for (int ab = 0; ab < 4; ab++) {
+                    kb_card c = {KB_CHARACTER, (uint8_t)col, (uint8_t)num, (uint8_t)gen,
+                                 (uint8_t)ab, 0};
+                    cards[n++] = c;
+                }
+    for (int e = 0; e < 4; e++) {
+        kb_card c = {KB_EVENT, 0, 0, 0, 0, (uint8_t)e};
+        cards[n++] = c;
+    }
+    for (int i = 0; i < n; i++)
+        text_of(&cards[i], texts[i], 24);
+    return n;
+}
+
+/* A text is a card exactly when it is one of the card texts, and then it
+ * is that card: every card text, and every text one edit away from one
+ * (each byte replaced by one of a set of bytes, a byte added at either
+ * end, every prefix), is read as that definition says. */
+START_TEST(card_texts_are_read_exactly)
+{
+    static kb_card cards[300];
+    static char texts[300][24];
+    int n = every_card(cards, texts);
+    ck_assert_int_eq(n, 292);
+    const char swaps[] = " -019ABGRYZbmfsxkdeil3";
+    long tried = 0, cards_read = 0;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(texts[i]);
+        char t[32];
+        for (int v = -2; v < (int)((len + 1) * (sizeof swaps - 1)); v++) {
+            size_t tl;
+            if (v == -2) { /* the text itself */
+                memcpy(t, texts[i], len);
+                tl = len;
+            } else if (v == -1) { /* a byte added in front */
+                t[0] = 'B';
+                memcpy(t + 1, texts[i], len);
+                tl = len + 1;
+            } else {
+                size_t at = (size_t)v / (sizeof swaps - 1);
+                char ch = swaps[(size_t)v % (sizeof swaps - 1)];
+                memcpy(t, texts[i], len);
+                t[at] = ch; /* replaced, or added at the end (at == len) */
+                tl = at == len ? len + 1 : len;
+            }
+            for (size_t cut = tl; cut > 0; cut--) { /* the text and its prefixes */
+                int want = -1;
+                for (int j = 0; j < n; j++)
+                    if (strlen(texts[j]) == cut && memcmp(texts[j], t, cut) == 0)
+                        want = j;
+                kb_card got;
+                memset(&got, 0x55, sizeof got);
+                int rc = kb_parse_card(t, cut, &got);
+                ck_assert_msg(rc == (want >= 0 ? 0 : -1), "'%.*s': %d", (int)cut, t, rc);
+                if (want >= 0) {
+                    ck_assert_msg(memcmp(&got, &cards[want], sizeof got) == 0, "'%.*s'",
+                                  (int)cut, t);
+                    cards_read++;
+                }
+                tried++;
+            }
+        }
+    }
+    ck_assert_int_gt(tried, 100000);
+    ck_assert_int_gt(cards_read, 292 * 3);
+}
+END_TEST
+
+/* The faces of a deck as their definition says, written out plainly:
+ * compared byte for byte with kb_deck_finish's and kb_faces_init's. */
+static void faces_by_definition(const kb_deck *d, uint8_t *face, kb_faces *f)
+{
+    memset(f, 0, sizeof *f);
+    memset(f->rank, 0xFF, sizeof f->rank);
+    for (int i = 0; i <= d->n; i++) {
+        face[i] = (uint8_t)i;
+        for (int j = i; j >= 0; j--)
+            if (memcmp(&d->card[i], &d->card[j], sizeof d->card[i]) == 0)
+                face[i] = (uint8_t)j;
+    }
+    for (int i = 0; i <= d->n; i++) {
+        for (int j = 0; j <= d->n; j++)
+            if (face[j] == face[i])
+                gn_set_add(&f->same[i], j);
+        if (i > 0 && face[i] != i && face[i - 1] != face[i])
+            f->faces_apart = 1;
+        gn_set_add(&f->colour[d->card[i].colour & 3], i);
+        gn_set_add(&f->number[d->card[i].number % 10], i);
+    }
+    for (int i = 0; i < d->n; i++) {
+        const kb_card *c = &d->card[i];
+        int lists[KB_LISTS] = {0};
+        if (c->kind == KB_CHARACTER) {
+            gn_set_add(&f->characters, i);
+            if (face[i] != i)
+                f->twin_characters = 1;
+            if (c->ability != KB_PLAIN)
+                gn_set_add(&f->abilities, i);
+            lists[KB_L_CHARACTERS] = 1;
+        } else {
+            gn_set_add(c->event == KB_EXILE ? &f->exiles : &f->events, i);
+            lists[c->event == KB_EXILE ? KB_L_EXILES : KB_L_EVENTS] = 1;
+            lists[KB_L_ALL_EVENTS] = 1;
+        }
+        for (int l = 0; l < KB_LISTS; l++)
+            if (lists[l]) {
+                f->rank[l][i] = f->nlist[l];
+                f->list[l][f->nlist[l]++] = (uint8_t)i;
+            }
+    }
+    f->rank[KB_L_NONE][0] = 0;
+    f->nlist[KB_L_NONE] = 1;
+}
+
+/* Random decks (1 to 120 cards drawn from every card, with few or many
+ * repeats), the default deck, and decks of one card repeated: the faces
+ * and tables are the definition's; the canonical list is the cards' texts
+ * one space apart, given back as it was when it was so written, and
+ * rewritten when it was not. */
+START_TEST(deck_tables_follow_their_definition)
+{
+    static kb_card cards[300];
+    static char texts[300][24];
+    int ncards = every_card(cards, texts);
+    static kb_deck d;
+    static kb_faces f, want;
+    static uint8_t face[KB_MAX_DECK + 1];
+    static crown_optvals vals;
+    static char list[4096], spaced[4096];
+    crown_err err;
+    uint64_t x = 99;
+    int apart = 0, twins = 0;
+    for (int round = 0; round < 600; round++) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        int size = 1 + (int)((x >> 33) % KB_MAX_DECK);
+        int pool = round % 3 == 0 ? 3 : round % 3 == 1 ? 40 : ncards; /* few cards: repeats */
+        size_t len = 0, slen = 0;
+        for (int i = 0; i < size; i++) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            /* (card 0 first: every deck has a Character) */
+            int c = i == 0 ? 0 : (int)((x >> 33) % (uint64_t)pool);
+            if (round % 7 == 6)
+                c = 5; /* one card only */
+            size_t tl = strlen(texts[c]);
+            if (i) {
+                list[len++] = ' ';
+                spaced[slen++] = ' ';
+                if (x >> 63)
+                    spaced[slen++] = ' ';
+            }
+            memcpy(list + len, texts[c], tl);
+            memcpy(spaced + slen, texts[c], tl);
+            len += tl;
+            slen += tl;
+        }
+        list[len] = '\0';
+        spaced[slen] = '\0';
+        const char *given = round % 2 ? spaced : list;
+        ck_assert_int_eq(crown_opt_set_text(&vals, 0, given), 0);
+        memset(&f, 0xAB, sizeof f);
+        OK(kb_configure_deck(&d, &f, &vals, 0, &err));
+        ck_assert_int_eq(d.n, size);
+        faces_by_definition(&d, face, &want);
+        ck_assert_int_eq(memcmp(d.face, face, (size_t)d.n + 1), 0);
+        if (memcmp(&d, &kb_std_deck, sizeof d) != 0) {
+            ck_assert_int_eq(memcmp(&f, &want, sizeof f), 0);
+            ck_assert_str_eq(crown_opt_text(&vals, 0), list);
+        }
+        apart += want.faces_apart;
+        twins += want.twin_characters;
+    }
+    ck_assert(apart > 50 && apart < 550);
+    ck_assert_msg(twins > 20 && twins < 580, "%d %d", apart, twins);
+    /* The default deck, as a list one space apart and not. */
+    kb_default_deck(&d);
+    faces_by_definition(&d, face, &want);
+    ck_assert_int_eq(memcmp(d.face, face, (size_t)d.n + 1), 0);
+    ck_assert_int_eq(memcmp(&kb_std_faces, &want, sizeof want), 0);
+    const char *odd[] = {" B1m B1f", "B1m B1f ", "B1m  B1f", "B1m B1f"};
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        ck_assert_int_eq(crown_opt_set_text(&vals, 0, odd[i]), 0);
+        OK(kb_configure_deck(&d, &f, &vals, 0, &err));
+        ck_assert_str_eq(crown_opt_text(&vals, 0), "B1m B1f");
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("kings_blood cards");
@@ -367,6 +562,8 @@ int main(void)
     tcase_add_test(tc, matching_sets_agree_with_kb_matches);
     tcase_add_test(tc, kind_sets_and_firsts_agree_with_the_cards);
     tcase_add_test(tc, malformed_deck_list);
+    tcase_add_test(tc, card_texts_are_read_exactly);
+    tcase_add_test(tc, deck_tables_follow_their_definition);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -72,6 +72,25 @@ START_TEST(text_errors)
     ck_assert_int_eq(crown_parse_options(&fake, "deck=B1m\tB1f", &v, &ex, &err), CROWN_EOPTION);
     ck_assert_msg(strstr(err.msg, "option deck: byte 4 of the value is not printable ASCII"), "%s",
                   err.msg);
+    /* Every byte, at every place of values long enough to be read many
+     * bytes at a time: printable ASCII is taken, any other byte refused
+     * with its place. */
+    for (int b = 1; b < 256; b++)
+        for (int at = 0; at < 40; at += 3) {
+            char t[64] = "deck=";
+            memset(t + 5, 'a', 41);
+            t[5 + at] = (char)b;
+            int ok = b >= 32 && b <= 126;
+            if (b == ',' || (at == 0 && (b == ' ' || (b >= 9 && b <= 13))))
+                continue; /* (the option syntax's, and spaces trimmed) */
+            int rc = crown_parse_options(&fake, t, &v, &ex, &err);
+            ck_assert_msg(rc == (ok ? CROWN_OK : CROWN_EOPTION), "byte %d at %d: %d", b, at, rc);
+            if (!ok) {
+                char want[64];
+                snprintf(want, sizeof want, "byte %d of the value is not printable", at + 1);
+                ck_assert_msg(strstr(err.msg, want), "%s", err.msg);
+            }
+        }
     ck_assert_int_eq(crown_parse_options(&fake, "deck=a,deck=b", &v, &ex, &err), CROWN_EOPTION);
     ck_assert_msg(strstr(err.msg, "given twice"), "%s", err.msg);
     /* The longest options text fits the pool.  A game's rewrites replace

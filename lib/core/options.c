@@ -131,9 +131,12 @@ static int parse_value(const crown_option_spec *sp, size_t idx, const char *v, s
     if (sp->kind == CROWN_OPT_TEXT) {
         /* one pass without a branch a byte; the byte is found only when
          * there is one */
-        unsigned bad = 0;
-        for (size_t i = 0; i < vn; i++)
-            bad |= (unsigned)((unsigned char)v[i] - 32u > 94u);
+        /* (bytes compared as bytes: the compiler compares 16 at a time) */
+        unsigned char bad = 0;
+        for (size_t i = 0; i < vn; i++) {
+            unsigned char c = (unsigned char)v[i];
+            bad |= (unsigned char)((c < 32) | (c > 126));
+        }
         for (size_t i = 0; bad && i < vn; i++) {
             if (v[i] < 32 || v[i] > 126) {
                 crown_errf(err, "option %s: byte %zu of the value is not printable ASCII",

@@ -34,30 +34,58 @@ void kb_put_card(const kb_card *c, crown_buf *b)
     }
 }
 
-static int span_is(const char *s, size_t n, const kb_word *w)
+/* Are the first k and the last k of the n bytes at s and at t the same
+ * (k is 4 or 8, and at most n: loads of a constant size)? */
+static inline int same_ends(const char *s, const char *t, size_t n, size_t k)
 {
-    return w->n == n && memcmp(s, w->s, n) == 0;
+    uint64_t a = 0, b = 0, x = 0, y = 0;
+    memcpy(&a, s, k);
+    memcpy(&b, s + n - k, k);
+    memcpy(&x, t, k);
+    memcpy(&y, t + n - k, k);
+    return ((a ^ x) | (b ^ y)) == 0;
 }
 
-/* kb_parse_card's work, here so that kb_parse_deck has it inline */
+/* Are the n bytes at s the word w?  No call for the words it is asked
+ * about, 4 to 16 bytes long (the events, and the abilities after a
+ * character's first three bytes): their two ends, which may overlap. */
+static inline int span_is(const char *s, size_t n, const kb_word *w)
+{
+    if (w->n != n)
+        return 0;
+    if (n < 4 || n > 16)
+        return memcmp(s, w->s, n) == 0;
+    return n >= 8 ? same_ends(s, w->s, n, 8) : same_ends(s, w->s, n, 4);
+}
+
+/* kb_parse_card's work, here so that kb_parse_deck has it inline.  Each
+ * text is told apart by its first byte and its length, then compared
+ * once (the comparisons have constant lengths: no call). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline int parse_card(const char *s, size_t n, kb_card *out)
 {
     kb_card c = {0, 0, 0, 0, 0, 0};
-    /* A character starts with a colour letter, an event never does: the
-     * events are looked for only when it is not a character's. */
-    int col = n >= 3 ? 0 : 4; /* (4: not a character) */
-    while (col < 4 && colour_ch[col] != s[0])
-        col++;
-    if (col == 4) {
-        for (int e = 0; e < 4; e++) {
-            if (span_is(s, n, &event_txt[e])) {
-                c.kind = KB_EVENT;
-                c.event = (uint8_t)e;
-                *out = c;
-                return 0;
-            }
+    int col;
+    switch (n >= 3 ? s[0] : 0) {
+    case 'B': col = KB_BLUE; break;
+    case 'Y': col = KB_YELLOW; break;
+    case 'G': col = KB_GREEN; break;
+    case 'R': col = KB_RED; break;
+    default: /* not a character's colour: an event, or nothing */
+        switch (n) {
+        case sizeof "assassination" - 1: c.event = KB_ASSASSINATION; break;
+        case sizeof "exile" - 1: c.event = KB_EXILE; break;
+        case sizeof "new-connection" - 1: c.event = KB_NEW_CONNECTION; break;
+        case sizeof "enthronement" - 1: c.event = KB_ENTHRONEMENT; break;
+        default: return -1;
         }
-        return -1;
+        if (!span_is(s, n, &event_txt[c.event]))
+            return -1;
+        c.kind = KB_EVENT;
+        *out = c;
+        return 0;
     }
     if (s[1] < '1' || s[1] > '9' || (s[2] != 'm' && s[2] != 'f'))
         return -1;
@@ -65,15 +93,15 @@ static inline int parse_card(const char *s, size_t n, kb_card *out)
     c.colour = (uint8_t)col;
     c.number = (uint8_t)(s[1] - '0');
     c.gender = s[2] == 'm' ? KB_MALE : KB_FEMALE;
-    c.ability = KB_PLAIN;
-    if (n > 3) {
-        int a = 1;
-        while (a < 4 && !span_is(s + 3, n - 3, &ability_txt[a]))
-            a++;
-        if (a == 4)
-            return -1;
-        c.ability = (uint8_t)a;
+    switch (n - 3) {
+    case 0: c.ability = KB_PLAIN; break;
+    case sizeof "-skip" - 1: c.ability = KB_SKIP; break;
+    case sizeof "-reverse" - 1: c.ability = KB_REVERSE; break;
+    case sizeof "-draw3" - 1: c.ability = KB_DRAW3; break;
+    default: return -1;
     }
+    if (c.ability != KB_PLAIN && !span_is(s + 3, n - 3, &ability_txt[c.ability]))
+        return -1;
     *out = c;
     return 0;
 }

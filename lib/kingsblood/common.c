@@ -67,6 +67,14 @@ int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
         memcpy(f, &kb_std_faces, sizeof *f);
         return CROWN_OK;
     }
+    /* A list of canonical card texts one space apart is its own canonical
+     * form (the parser takes each card's canonical text only). */
+    const char *list = crown_opt_text(vals, opt);
+    size_t len = strlen(list);
+    if (len > 0 && list[0] != ' ' && list[len - 1] != ' ' && strstr(list, "  ") == NULL) {
+        kb_faces_init(f, d);
+        return CROWN_OK;
+    }
     char canon[CROWN_OPTION_POOL];
     crown_buf b;
     crown_buf_init(&b, canon, sizeof canon);

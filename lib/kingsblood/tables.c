@@ -25,29 +25,30 @@ static const struct {
 };
 static const uint8_t event_count[4] = {3, 2, 3, 2};
 
-/* A card's fields as one number: equal cards, equal keys. */
-static uint64_t card_key(const kb_card *c)
+/* A card's place among every card the notation can name: the Characters
+ * by colour, number (0-9), gender and ability, then the Events, then the
+ * King's Blood card.  Equal cards, equal places; different cards,
+ * different places (the fields of a deck's cards are in range: the parser
+ * and kb_default_deck make only such cards). */
+enum { CARD_PLACES = 4 * 10 * 2 * 4 + 4 + 1 };
+static unsigned card_place(const kb_card *c)
 {
-    return (uint64_t)c->kind | (uint64_t)c->colour << 8 | (uint64_t)c->number << 16 |
-           (uint64_t)c->gender << 24 | (uint64_t)c->ability << 32 | (uint64_t)c->event << 40;
+    if (c->kind == KB_CHARACTER)
+        return ((c->colour * 10u + c->number) * 2u + c->gender) * 4u + c->ability;
+    return c->kind == KB_EVENT ? 4 * 10 * 2 * 4 + c->event : CARD_PLACES - 1;
 }
 
 /* Each card's face, the lowest id of a card identical to it: the first
- * card of each key is remembered in a small open-addressing table (more
- * slots than a deck has cards). */
+ * card at each place is remembered. */
 static void set_faces(kb_deck *d)
 {
-    enum { SLOTS = 256 };
-    uint8_t first[SLOTS]; /* a card id, or 0xFF: empty */
+    uint8_t first[CARD_PLACES]; /* a card id, or 0xFF: none yet */
     memset(first, 0xFF, sizeof first);
     for (int i = 0; i <= d->n; i++) {
-        uint64_t key = card_key(&d->card[i]);
-        size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 56);
-        while (first[h] != 0xFF && card_key(&d->card[first[h]]) != key)
-            h = (h + 1) % SLOTS;
-        if (first[h] == 0xFF)
-            first[h] = (uint8_t)i;
-        d->face[i] = first[h];
+        unsigned k = card_place(&d->card[i]);
+        if (first[k] == 0xFF)
+            first[k] = (uint8_t)i;
+        d->face[i] = first[k];
     }
 }
 
@@ -86,35 +87,64 @@ void kb_default_deck(kb_deck *d)
 void kb_faces_init(kb_faces *f, const kb_deck *d)
 {
     memset(f, 0, sizeof *f);
-    /* The cards of each face gathered at its lowest id (each card's face is
-     * at or below it), then given to the others. */
-    for (int i = 0; i <= d->n; i++)
-        gn_set_add(&f->same[d->face[i]], i);
-    for (int i = 0; i <= d->n; i++) {
-        f->same[i] = f->same[d->face[i]];
-        f->faces_apart |= i > 0 && d->face[i] != i && d->face[i - 1] != d->face[i];
-    }
-    for (int i = 0; i < d->n; i++)
-        if (d->card[i].kind == KB_CHARACTER) {
-            gn_set_add(&f->characters, i);
-            f->twin_characters |= d->face[i] != i;
-            if (d->card[i].ability != KB_PLAIN)
-                gn_set_add(&f->abilities, i);
-        } else if (d->card[i].kind == KB_EVENT) {
-            gn_set_add(d->card[i].event == KB_EXILE ? &f->exiles : &f->events, i);
-        }
-    /* The lists of the action index, from those sets (ascending). */
-    gn_set none = {{1, 0}}, all_events = f->events;
-    gn_set_or(&all_events, &f->exiles);
-    const gn_set *of[KB_LISTS] = {&none, &f->characters, &f->events, &f->exiles, &all_events};
     memset(f->rank, 0xFF, sizeof f->rank);
-    for (int l = 0; l < KB_LISTS; l++)
-        GN_FOR(of[l], i) {
-            f->rank[l][i] = f->nlist[l];
-            f->list[l][f->nlist[l]++] = (uint8_t)i;
+    /* One pass in id order, so that every list comes out ascending; the
+     * cards of each face are gathered at its lowest id (each card's face
+     * is at or below it) and given to the others after.  What every card
+     * adds to is kept in locals, not read back from *f card after card. */
+    gn_set characters = {{0, 0}}, abilities = {{0, 0}}, events = {{0, 0}}, exiles = {{0, 0}};
+    unsigned twins = 0, apart = 0;
+    uint8_t nchar = 0, nevent = 0, nexile = 0, nall = 0;
+    for (int i = 0; i < d->n; i++) {
+        const kb_card *c = &d->card[i];
+        unsigned face = d->face[i];
+        gn_set_add(&f->same[face], i);
+        /* (card 0 is its own face: the first term is 0 there) */
+        apart |= (face != (unsigned)i) & (d->face[i - (i > 0)] != face);
+        gn_set_add(&f->colour[c->colour & 3], i);
+        gn_set_add(&f->number[c->number % 10], i);
+        if (c->kind == KB_CHARACTER) {
+            gn_set_add(&characters, i);
+            twins |= face != (unsigned)i;
+            if (c->ability != KB_PLAIN)
+                gn_set_add(&abilities, i);
+            f->rank[KB_L_CHARACTERS][i] = nchar;
+            f->list[KB_L_CHARACTERS][nchar++] = (uint8_t)i;
+        } else if (c->kind == KB_EVENT) {
+            if (c->event == KB_EXILE) {
+                gn_set_add(&exiles, i);
+                f->rank[KB_L_EXILES][i] = nexile;
+                f->list[KB_L_EXILES][nexile++] = (uint8_t)i;
+            } else {
+                gn_set_add(&events, i);
+                f->rank[KB_L_EVENTS][i] = nevent;
+                f->list[KB_L_EVENTS][nevent++] = (uint8_t)i;
+            }
+            f->rank[KB_L_ALL_EVENTS][i] = nall;
+            f->list[KB_L_ALL_EVENTS][nall++] = (uint8_t)i;
         }
-    for (int i = 0; i <= d->n; i++) {
-        gn_set_add(&f->colour[d->card[i].colour & 3], i);
-        gn_set_add(&f->number[d->card[i].number % 10], i);
     }
+    /* The King's Blood card: its own face, in no set or list of kinds. */
+    int kb = d->n;
+    gn_set_add(&f->same[d->face[kb]], kb);
+    apart |= (d->face[kb] != kb) & (d->face[kb - (kb > 0)] != d->face[kb]);
+    gn_set_add(&f->colour[d->card[kb].colour & 3], kb);
+    gn_set_add(&f->number[d->card[kb].number % 10], kb);
+    for (int i = 0; i <= d->n; i++)
+        if (d->face[i] != i)
+            f->same[i] = f->same[d->face[i]];
+    f->characters = characters;
+    f->abilities = abilities;
+    f->events = events;
+    f->exiles = exiles;
+    f->twin_characters = (uint8_t)twins;
+    f->faces_apart = (uint8_t)apart;
+    /* The list of the field that is not a card: {0}. */
+    f->list[KB_L_NONE][0] = 0;
+    f->rank[KB_L_NONE][0] = 0;
+    f->nlist[KB_L_NONE] = 1;
+    f->nlist[KB_L_CHARACTERS] = nchar;
+    f->nlist[KB_L_EVENTS] = nevent;
+    f->nlist[KB_L_EXILES] = nexile;
+    f->nlist[KB_L_ALL_EVENTS] = nall;
 }
