@@ -117,21 +117,19 @@ END_TEST
 START_TEST(custom_deck_list)
 {
     kb_deck d;
+    static kb_faces f;
+    static crown_optvals vals;
     crown_err err;
-    OK(kb_parse_deck(&d, "B1m  B1f R2f-skip assassination B1m", &err));
+    ck_assert_int_eq(crown_opt_set_text(&vals, 0, "B1m  B1f R2f-skip   assassination B1m"), 0);
+    OK(kb_configure_deck(&d, &f, &vals, 0, &err));
     ck_assert_int_eq(d.n, 5);
     ck_assert_int_eq(d.face[4], 0);
-    char out[128];
-    crown_buf b;
-    crown_buf_init(&b, out, sizeof out);
-    kb_format_deck(&d, &b);
-    ck_assert_str_eq(out, "B1m B1f R2f-skip assassination B1m");
+    ck_assert_str_eq(crown_opt_text(&vals, 0), "B1m B1f R2f-skip assassination B1m");
     ck_assert_int_eq(d.card[5].kind, KB_KINGS_BLOOD);
-    OK(kb_parse_deck(&d, "default", &err));
+    ck_assert_int_eq(crown_opt_set_text(&vals, 0, "default"), 0);
+    OK(kb_configure_deck(&d, &f, &vals, 0, &err));
     ck_assert_int_eq(d.n, 82);
-    crown_buf_init(&b, out, sizeof out);
-    kb_format_deck(&d, &b);
-    ck_assert_str_eq(out, "default");
+    ck_assert_str_eq(crown_opt_text(&vals, 0), "default");
 }
 END_TEST
 

@@ -173,19 +173,6 @@ int kb_parse_deck(kb_deck *d, const char *list, crown_err *err)
     return CROWN_OK;
 }
 
-void kb_format_deck(const kb_deck *d, crown_buf *b)
-{
-    if (memcmp(&kb_std_deck, d, sizeof *d) == 0) {
-        crown_buf_puts(b, "default");
-        return;
-    }
-    for (int i = 0; i < d->n; i++) {
-        if (i)
-            crown_buf_putc(b, ' ');
-        kb_put_card(&d->card[i], b);
-    }
-}
-
 int kb_points(const kb_card *c, int event_points)
 {
     return c->kind == KB_CHARACTER ? c->number : event_points;

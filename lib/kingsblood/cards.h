@@ -57,9 +57,6 @@ void kb_deck_finish(kb_deck *d);
  * message naming the bad card. */
 int kb_parse_deck(kb_deck *d, const char *list, crown_err *err);
 
-/* Writes the canonical deck list ("default" for the default deck). */
-void kb_format_deck(const kb_deck *d, crown_buf *b);
-
 /* Writes one card's text. */
 void kb_put_card(const kb_card *c, crown_buf *b);
 

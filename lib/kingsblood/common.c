@@ -67,21 +67,20 @@ int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
         memcpy(f, &kb_std_faces, sizeof *f);
         return CROWN_OK;
     }
-    /* A list of canonical card texts one space apart is its own canonical
-     * form (the parser takes each card's canonical text only). */
+    /* The canonical list is the cards' texts one space apart.  The parser
+     * takes each card's canonical text only: that is the list's own words,
+     * with one space between them.  Most lists are written so already. */
     const char *list = crown_opt_text(vals, opt);
     size_t len = strlen(list);
-    if (len > 0 && list[0] != ' ' && list[len - 1] != ' ' && strstr(list, "  ") == NULL) {
-        kb_faces_init(f, d);
-        return CROWN_OK;
-    }
-    char canon[CROWN_OPTION_POOL];
-    crown_buf b;
-    crown_buf_init(&b, canon, sizeof canon);
-    kb_format_deck(d, &b);
-    if (b.len + 1 > sizeof canon || crown_opt_set_text(vals, opt, canon)) {
-        crown_errf(err, "deck: the list is too long");
-        return CROWN_EOPTION;
+    if (list[0] == ' ' || list[len - 1] == ' ' || strstr(list, "  ") != NULL) {
+        /* Of each run of spaces, the last is kept when a word follows it. */
+        char canon[CROWN_OPTION_POOL];
+        size_t n = 0;
+        for (const char *p = list; *p && n < sizeof canon - 1; p++)
+            if (*p != ' ' || (n > 0 && p[1] != ' ' && p[1] != '\0'))
+                canon[n++] = *p;
+        canon[n] = '\0';
+        (void)crown_opt_set_text(vals, opt, canon); /* (shorter than the text it replaces) */
     }
     kb_faces_init(f, d);
     return CROWN_OK;
