@@ -200,19 +200,21 @@ static inline size_t crown_gen_legal(crown_game *g)
     return g->legal_n;
 }
 
+/* Is m among a[0..n) (ascending)?  A binary search whose steps depend on
+ * n only: each halving picks its half without a branch (the move a caller
+ * gives is wherever it is in the list, which a predicted branch would
+ * guess wrong half the time). */
 static inline int crown_in_sorted(const crown_move *a, size_t n, crown_move m)
 {
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (a[mid] == m)
-            return 1;
-        if (a[mid] < m)
-            lo = mid + 1;
-        else
-            hi = mid;
+    if (n == 0)
+        return 0;
+    const crown_move *base = a;
+    while (n > 1) {
+        size_t half = n / 2;
+        base = base[half] <= m ? base + half : base;
+        n -= half;
     }
-    return 0;
+    return *base == m;
 }
 
 /* Is m legal now? */
