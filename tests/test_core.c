@@ -826,6 +826,35 @@ START_TEST(config_written_writes_every_byte)
 }
 END_TEST
 
+/* crown_in_sorted, the check of a given move against the listed ones:
+ * on ascending lists of every length to 40 (gaps, negative moves), every
+ * value from below the first to above the last is found exactly when it
+ * is there. */
+START_TEST(in_sorted_finds_exactly_the_listed)
+{
+    uint64_t x = 7;
+    long checked = 0;
+    for (size_t n = 0; n <= 40; n++)
+        for (int round = 0; round < 20; round++) {
+            crown_move a[40];
+            crown_move v = -50;
+            for (size_t i = 0; i < n; i++) {
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                v += 1 + (crown_move)(x >> 61); /* gaps of 1 to 8 */
+                a[i] = v;
+            }
+            for (crown_move m = -52; m <= v + 2; m++) {
+                int want = 0;
+                for (size_t i = 0; i < n; i++)
+                    want |= a[i] == m;
+                ck_assert_int_eq(crown_in_sorted(a, n, m), want);
+                checked++;
+            }
+        }
+    ck_assert_int_gt(checked, 50000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -839,6 +868,7 @@ int main(void)
     tcase_add_test(tc, a_text_too_long_to_load_is_not_saved);
     tcase_add_test(tc, text_options_that_do_not_fit_are_refused);
     tcase_add_test(tc, a_game_without_notation_examples_says_so);
+    tcase_add_test(tc, in_sorted_finds_exactly_the_listed);
     suite_add_tcase(s, tc);
     TCase *pick = tcase_create("legal pick");
     tcase_set_timeout(pick, 60);
