@@ -422,6 +422,8 @@ START_TEST(card_texts_are_read_exactly)
             }
         }
     }
+    kb_card got;
+    ck_assert_int_eq(kb_parse_card("B1m", 0, &got), -1); /* the empty text */
     ck_assert_int_gt(tried, 100000);
     ck_assert_int_gt(cards_read, 292 * 3);
 }

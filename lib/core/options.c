@@ -129,9 +129,9 @@ static int parse_value(const crown_option_spec *sp, size_t idx, const char *v, s
                        int64_t *out, crown_optvals *vals, crown_err *err)
 {
     if (sp->kind == CROWN_OPT_TEXT) {
-        /* one pass without a branch a byte; the byte is found only when
-         * there is one */
-        /* (bytes compared as bytes: the compiler compares 16 at a time) */
+        /* One pass without a branch a byte (bytes compared as bytes: at
+         * -O3 the compiler compares 16 at a time); the byte is found only
+         * when there is one. */
         unsigned char bad = 0;
         for (size_t i = 0; i < vn; i++) {
             unsigned char c = (unsigned char)v[i];

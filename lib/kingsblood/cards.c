@@ -35,7 +35,8 @@ void kb_put_card(const kb_card *c, crown_buf *b)
 }
 
 /* Are the first k and the last k of the n bytes at s and at t the same
- * (k is 4 or 8, and at most n: loads of a constant size)? */
+ * (k is 4 or 8: loads of a constant size; k <= n <= 2k, so that the two
+ * cover every byte)? */
 static inline int same_ends(const char *s, const char *t, size_t n, size_t k)
 {
     uint64_t a = 0, b = 0, x = 0, y = 0;
@@ -47,13 +48,13 @@ static inline int same_ends(const char *s, const char *t, size_t n, size_t k)
 }
 
 /* Are the n bytes at s the word w?  No call for the words it is asked
- * about, 4 to 16 bytes long (the events, and the abilities after a
+ * about, 5 to 14 bytes long (the events, and the abilities after a
  * character's first three bytes): their two ends, which may overlap. */
 static inline int span_is(const char *s, size_t n, const kb_word *w)
 {
     if (w->n != n)
         return 0;
-    if (n < 4 || n > 16)
+    if (n < 4 || n > 16) /* (no such word today: a safeguard for new ones) */
         return memcmp(s, w->s, n) == 0;
     return n >= 8 ? same_ends(s, w->s, n, 8) : same_ends(s, w->s, n, 4);
 }

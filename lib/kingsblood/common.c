@@ -71,8 +71,8 @@ int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
      * takes each card's canonical text only: that is the list's own words,
      * with one space between them.  Most lists are written so already. */
     const char *list = crown_opt_text(vals, opt);
-    size_t len = strlen(list);
-    if (list[0] == ' ' || list[len - 1] == ' ' || strstr(list, "  ") != NULL) {
+    size_t len = strlen(list); /* (at least a card's: an empty list is the default deck) */
+    if (len == 0 || list[0] == ' ' || list[len - 1] == ' ' || strstr(list, "  ") != NULL) {
         /* Of each run of spaces, the last is kept when a word follows it. */
         char canon[CROWN_OPTION_POOL];
         size_t n = 0;

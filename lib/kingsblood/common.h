@@ -27,9 +27,6 @@ typedef struct kb_faces {
     /* The cards of each colour and of each number (every id, the King's
      * Blood card included), for kb_matching. */
     gn_set colour[4], number[10];
-    /* The ids of each kind of card ascending (list[KB_L_NONE] is {0}), and
-     * each id's place in each list (0xFF: not there), for the action
-     * index. */
     /* Does the deck hold identical Characters (custom decks only)?  Then
      * the Genealogy can hold copies of a face, and moves name them by
      * place (kb_place_id). */
@@ -37,6 +34,9 @@ typedef struct kb_faces {
     /* Do copies of a face lie apart in the deck (another card's id between
      * them)?  Then the faces' order is not the copies' (custom decks). */
     uint8_t faces_apart;
+    /* The ids of each kind of card ascending (list[KB_L_NONE] is {0}), and
+     * each id's place in each list (0xFF: not there), for the action
+     * index. */
     uint8_t nlist[KB_LISTS];
     uint8_t list[KB_LISTS][KB_MAX_DECK + 1];
     uint8_t rank[KB_LISTS][KB_MAX_DECK + 1];

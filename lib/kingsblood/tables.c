@@ -28,8 +28,10 @@ static const uint8_t event_count[4] = {3, 2, 3, 2};
 /* A card's place among every card the notation can name: the Characters
  * by colour, number (0-9), gender and ability, then the Events, then the
  * King's Blood card.  Equal cards, equal places; different cards,
- * different places (the fields of a deck's cards are in range: the parser
- * and kb_default_deck make only such cards). */
+ * different places.  (The parser and kb_default_deck make only such
+ * cards: every field in range, and the fields a kind does not use, an
+ * Event's colour or a Character's event, zero; this reads only those a
+ * kind uses.) */
 enum { CARD_PLACES = 4 * 10 * 2 * 4 + 4 + 1 };
 static unsigned card_place(const kb_card *c)
 {
@@ -90,8 +92,8 @@ void kb_faces_init(kb_faces *f, const kb_deck *d)
     memset(f->rank, 0xFF, sizeof f->rank);
     /* One pass in id order, so that every list comes out ascending; the
      * cards of each face are gathered at its lowest id (each card's face
-     * is at or below it) and given to the others after.  What every card
-     * adds to is kept in locals, not read back from *f card after card. */
+     * is at or below it) and given to the others after.  The sets of
+     * kinds and the counts, which every card adds to, are kept in locals. */
     gn_set characters = {{0, 0}}, abilities = {{0, 0}}, events = {{0, 0}}, exiles = {{0, 0}};
     unsigned twins = 0, apart = 0;
     uint8_t nchar = 0, nevent = 0, nexile = 0, nall = 0;
