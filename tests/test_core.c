@@ -855,6 +855,74 @@ START_TEST(in_sorted_finds_exactly_the_listed)
 }
 END_TEST
 
+/* Every chance node of the games that weigh their outcomes has at most
+ * max_outcomes of them (the handle keeps room for that many weights): in
+ * random play, chance=explicit, with the default decks and with 120-card
+ * decks of many faces (a deal from such a pile has 120 outcomes). */
+START_TEST(chance_nodes_have_at_most_max_outcomes)
+{
+    char all[2048] = "deck=", every[2048] = "deck=";
+    const char *col = "BYGR", *ab[] = {"", "-skip", "-reverse", "-draw3"};
+    int k = 0;
+    for (int c = 0; c < 4; c++)
+        for (int num = 1; num <= 9; num++)
+            for (int g = 0; g < 2; g++)
+                for (int a = 0; a < 4 && k < 116; a++, k++)
+                    snprintf(all + strlen(all), sizeof all - strlen(all), "%s%c%d%c%s",
+                             k ? " " : "", col[c], num, g ? 'f' : 'm', ab[a]);
+    strcat(all, " assassination exile new-connection enthronement"); /* 120 faces */
+    for (int i = 0; i < 120; i++)
+        snprintf(every + strlen(every), sizeof every - strlen(every), "%s%c%df", i ? " " : "",
+                 col[i % 4], 1 + i % 9);
+    struct {
+        const char *game, *options, *deck;
+    } sets[] = {
+        {"kings_blood", "players=2", ""},
+        {"kings_blood", "players=6,advanced=on", ""},
+        {"kings_blood", "players=2,", all},
+        {"kings_blood", "players=3,", every},
+        {"kings_family", "", ""},
+        {"kings_family", "", all},
+    };
+    size_t most = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        char options[2200];
+        snprintf(options, sizeof options, "%s%s%schance=explicit", sets[i].options, sets[i].deck,
+                 *sets[i].options || *sets[i].deck ? "," : "");
+        const crown_rules *r;
+        crown_err err;
+        ck_assert_int_eq(crown_find_game(sets[i].game, &r, &err), CROWN_OK);
+        ck_assert_ptr_nonnull(r->chance_weights);
+        size_t bound = r->max_outcomes ? r->max_outcomes : r->max_moves;
+        ck_assert_uint_lt(bound, r->max_moves);
+        static crown_move moves[CROWN_MAX_MOVES_HINT];
+        static double p[CROWN_MAX_MOVES_HINT];
+        trng t = {i + 1};
+        for (int game = 0; game < scaled(20); game++) {
+            crown_game *g = new_game(sets[i].game, options, (uint64_t)game);
+            int who, over = 0;
+            for (int step = 0; step < 3000 && !over; step++) {
+                OK(crown_is_terminal(g, &over));
+                if (over)
+                    break;
+                OK(crown_current_player(g, &who));
+                size_t n;
+                if (who == CROWN_CHANCE) {
+                    OK(crown_chance_outcomes(g, moves, p, CROWN_MAX_MOVES_HINT, &n));
+                    ck_assert_uint_le(n, bound);
+                    most = n > most ? n : most;
+                } else {
+                    OK(crown_legal_moves(g, moves, CROWN_MAX_MOVES_HINT, &n));
+                }
+                OK(crown_apply(g, moves[trng_below(&t, n)]));
+            }
+            crown_free(g);
+        }
+    }
+    ck_assert_uint_ge(most, 110); /* (the 120-face decks' deals) */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -869,6 +937,7 @@ int main(void)
     tcase_add_test(tc, text_options_that_do_not_fit_are_refused);
     tcase_add_test(tc, a_game_without_notation_examples_says_so);
     tcase_add_test(tc, in_sorted_finds_exactly_the_listed);
+    tcase_add_test(tc, chance_nodes_have_at_most_max_outcomes);
     suite_add_tcase(s, tc);
     TCase *pick = tcase_create("legal pick");
     tcase_set_timeout(pick, 60);

@@ -58,7 +58,7 @@ struct crown_game {
     int legal_valid;       /* ... this is set (cleared by every state change) */
     size_t legal_n;
     int who, who_valid;    /* the current player of the state, when who_valid */
-    uint32_t *weights;     /* max_moves */
+    uint32_t *weights;     /* max_outcomes (with chance_weights) */
     unsigned char *pstate; /* the state of a playout (crown_playout) */
     char err[256]; /* (the last field: crown_copy copies the others) */
 };

@@ -25,11 +25,14 @@ typedef struct layout {
 static layout layout_of(const crown_rules *r)
 {
     layout l;
+    /* (weights only for a game that weighs its outcomes, and only as many
+     * as a chance node has) */
+    size_t weights = !r->chance_weights ? 0 : r->max_outcomes ? r->max_outcomes : r->max_moves;
     l.config = align16(sizeof(crown_game));
     l.state = l.config + align16(r->config_size);
     l.scratch = l.state + align16(r->state_size);
     l.weights = l.scratch + align16(r->max_moves * sizeof(crown_move));
-    l.pstate = l.weights + align16(r->max_moves * sizeof(uint32_t));
+    l.pstate = l.weights + align16(weights * sizeof(uint32_t));
     l.total = l.pstate + align16(r->state_size);
     return l;
 }

@@ -325,6 +325,9 @@ typedef struct crown_rules {
     size_t config_size; /* bytes of the game's parsed configuration */
     size_t state_size;  /* bytes of one state: a plain value, copied with memcpy */
     size_t max_moves;   /* bound on legal moves and chance outcomes */
+    /* Bound on a chance node's outcomes, when there are chance_weights (0:
+     * max_moves): the handle keeps room for that many weights. */
+    size_t max_outcomes;
 
     /* Builds the configuration, which starts zeroed (unless
      * config_written), from option values (already range-checked);

@@ -106,7 +106,9 @@ static inline gn_set kb_firsts(const kb_faces *f, const gn_set *set)
 
 /* Chance outcomes over `set`: one per face (its lowest card), only
  * Characters when `characters_only`; written ascending to out, their
- * number returned.  kb_face_weights: how many cards of each face. */
+ * number returned (at most KB_MAX_OUTCOMES: each a card of the deck or
+ * the King's Blood card).  kb_face_weights: how many cards of each face. */
+#define KB_MAX_OUTCOMES (KB_MAX_DECK + 1)
 size_t kb_face_outcomes(const kb_deck *d, const kb_faces *f, const gn_set *set,
                         int characters_only, crown_move *out);
 void kb_face_weights(const kb_faces *f, const gn_set *set, const crown_move *outcomes,

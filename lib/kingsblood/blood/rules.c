@@ -120,6 +120,7 @@ const crown_rules crown_blood_rules = {
     .config_written = 1,
     .state_size = sizeof(kbg_state),
     .max_moves = KBG_MAX_MOVES,
+    .max_outcomes = KB_MAX_OUTCOMES, /* (every chance node's: kb_face_outcomes) */
     .configure = kbg_configure,
     .num_players = kbg_num_players,
     .init = kbg_init,

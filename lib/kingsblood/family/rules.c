@@ -59,6 +59,7 @@ const crown_rules crown_family_rules = {
     .config_size = sizeof(kf_config),
     .state_size = sizeof(kf_state),
     .max_moves = KF_MAX_MOVES,
+    .max_outcomes = KB_MAX_OUTCOMES, /* (every chance node's: kb_face_outcomes) */
     .configure = kf_configure,
     .num_players = kf_num_players,
     .init = kf_init,
