@@ -259,6 +259,182 @@ START_TEST(a_handle_cloned_after_every_move_outgrows_its_chunk)
 }
 END_TEST
 
+/* The legal list of g's state against the list of the game its save
+ * loads into (a handle that never listed). */
+static void assert_list_as_loaded(crown_game *g)
+{
+    static crown_move a[CROWN_MAX_MOVES_HINT], b[CROWN_MAX_MOVES_HINT];
+    char *text = serialize(g);
+    crown_game *l;
+    OK(crown_deserialize(&l, text));
+    size_t n, nl;
+    OK(crown_legal_moves(g, a, CROWN_MAX_MOVES_HINT, &n));
+    OK(crown_legal_moves(l, b, CROWN_MAX_MOVES_HINT, &nl));
+    ck_assert_uint_eq(n, nl);
+    ck_assert(memcmp(a, b, n * sizeof *a) == 0);
+    crown_free(l);
+    free(text);
+}
+
+/* A move of g's state drawn with r, found without listing on g nor
+ * writing its list's memory (on a clone, which lists only its own). */
+static crown_move a_legal_move(crown_game *g, trng *r)
+{
+    static crown_move m[CROWN_MAX_MOVES_HINT];
+    crown_game *c;
+    OK(crown_clone(&c, g));
+    size_t n;
+    OK(crown_legal_moves(c, m, CROWN_MAX_MOVES_HINT, &n));
+    ck_assert_uint_gt(n, 0);
+    crown_free(c);
+    return m[trng_below(r, n)];
+}
+
+/* The list a handle keeps over an apply and its undo (lib/core: `kept`):
+ * random sequences of listing, applying (with and without listing
+ * first), undoing one to three moves, playouts and texts (which reuse the
+ * list's memory), clones and copies; at every listing, g's list is the
+ * loaded game's.  An undo straight back to a listed state lists nothing
+ * (it is the point), and does. */
+START_TEST(a_list_kept_over_an_apply_and_its_undo_is_the_state_s)
+{
+    static const char *const sets[][2] = {
+        {"game_of_kingdoms", "players=3"},
+        {"game_of_kingdoms", "players=2,chance=explicit"},
+        {"kings_family", ""},
+        {"kings_blood", "players=3"},
+        {"kings_blood", "players=2,advanced=on,chance=explicit"},
+        {"blood_bound", "players=7"},
+    };
+    const char *name = sets[_i][0], *options = sets[_i][1];
+    trng r = {100 + (uint64_t)_i};
+    int reused = 0;
+    for (int game = 0; game < scaled(10); game++) {
+        crown_game *g = new_game(name, options, (uint64_t)game);
+        crown_game *other = new_game(name, options, (uint64_t)game + 50);
+        for (int step = 0; step < 200 && !terminal(g); step++) {
+            switch (trng_below(&r, 9)) {
+            case 0:
+            case 1:
+                assert_list_as_loaded(g);
+                break;
+            case 2: /* a move applied without listing it on g */
+                OK(crown_apply(g, a_legal_move(g, &r)));
+                break;
+            case 3: { /* listed, then applied: the list is kept */
+                crown_move m[CROWN_MAX_MOVES_HINT];
+                size_t n;
+                /* (a game that checks moves without listing lists straight
+                 * into a buffer with room for the most moves, and keeps
+                 * nothing: half the time a smaller one) */
+                size_t cap = g->rules->is_legal && trng_below(&r, 2) ? 200 : CROWN_MAX_MOVES_HINT;
+                OK(crown_legal_moves(g, m, cap, &n));
+                OK(crown_apply(g, m[trng_below(&r, n)]));
+                break;
+            }
+            case 4: { /* one to three moves undone */
+                int undos = 1 + (int)trng_below(&r, 3);
+                for (int u = 0; u < undos && crown_undo(g) == CROWN_OK; u++)
+                    ;
+                reused += g->legal_valid;
+                break;
+            }
+            case 5: {
+                double ret[16];
+                size_t k;
+                OK(crown_playout(g, (uint64_t)step, ret, 16, &k));
+                break;
+            }
+            case 6: {
+                crown_move m = a_legal_move(g, &r), back;
+                char t[256];
+                size_t len;
+                OK(crown_move_to_text(g, m, t, sizeof t, &len));
+                OK(crown_move_from_text(g, t, &back));
+                ck_assert_int_eq(back, m);
+                break;
+            }
+            case 7: {
+                crown_game *c;
+                OK(crown_clone(&c, g));
+                crown_free(g);
+                g = c;
+                break;
+            }
+            default:
+                if (!terminal(other))
+                    random_moves(other, 3, &r);
+                OK(crown_copy(g, other));
+                break;
+            }
+        }
+        assert_list_as_loaded(g);
+        crown_free(other);
+        crown_free(g);
+    }
+    ck_assert_int_gt(reused, 5);
+}
+END_TEST
+
+/* The kept list is forgotten when the history goes below its state: in
+ * games that check a move without listing (is_legal), a handle listed at
+ * P, applied, undone below P, played back to P's length by other moves
+ * without listing, then one more, undone: the list is that new state's. */
+START_TEST(an_undo_below_a_kept_list_forgets_it)
+{
+    static const char *const sets[][2] = {
+        /* (chance=explicit: every move one history entry, so that the
+         * history comes back to P's length) */
+        {"game_of_kingdoms", "players=3,chance=explicit"},
+        {"blood_bound", "players=7,chance=explicit"},
+    };
+    trng r = {7};
+    int differed = 0;
+    for (int round = 0; round < 40; round++) {
+        crown_game *g = new_game(sets[round % 2][0], sets[round % 2][1], (uint64_t)round);
+        random_moves(g, 4 + round % 5, &r);
+        crown_move m[CROWN_MAX_MOVES_HINT], before[CROWN_MAX_MOVES_HINT];
+        size_t n, nb;
+        /* Listed at P, in the handle's memory (a buffer with room for
+         * fewer than the most moves: not straight into it). */
+        OK(crown_legal_moves(g, before, 200, &nb));
+        ck_assert_int_eq(g->legal_valid, 1);
+        OK(crown_apply(g, before[0]));
+        ck_assert_int_eq(crown_undo(g), CROWN_OK);
+        ck_assert_int_eq(crown_undo(g), CROWN_OK); /* below P */
+        for (int k = 0; k < 2 && !terminal(g); k++)
+            OK(crown_apply(g, a_legal_move(g, &r))); /* back to P's length, and one more */
+        if (terminal(g) || crown_undo(g) != CROWN_OK) {
+            crown_free(g);
+            continue;
+        }
+        ck_assert_int_eq(g->legal_valid, 0);
+        OK(crown_legal_moves(g, m, CROWN_MAX_MOVES_HINT, &n));
+        differed += n != nb || memcmp(m, before, n * sizeof *m) != 0;
+        assert_list_as_loaded(g);
+        crown_free(g);
+    }
+    ck_assert_int_gt(differed, 5);
+    /* The same when the game starts again (crown_game_restart, a batch's
+     * next episode): its history is gone. */
+    crown_game *g = new_game("game_of_kingdoms", "players=3,chance=explicit", 1);
+    random_moves(g, 6, &r);
+    crown_move m[CROWN_MAX_MOVES_HINT];
+    size_t n, len;
+    OK(crown_legal_moves(g, m, 200, &n));
+    OK(crown_apply(g, m[0]));
+    OK(crown_history_length(g, &len));
+    crown_err err;
+    OK(crown_game_restart(g, 99, &err));
+    for (size_t k = 0; k < len && !terminal(g); k++)
+        OK(crown_apply(g, a_legal_move(g, &r)));
+    OK(crown_undo(g));
+    ck_assert_int_eq(g->legal_valid, 0);
+    assert_list_as_loaded(g);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("history");
@@ -268,6 +444,8 @@ int main(void)
     tcase_add_loop_test(tc, clones_of_clones_freed_in_any_order, 0, NGAMES);
     tcase_add_loop_test(tc, the_chain_of_a_tree_of_clones_stays_short, 0, NGAMES);
     tcase_add_test(tc, a_handle_cloned_after_every_move_outgrows_its_chunk);
+    tcase_add_loop_test(tc, a_list_kept_over_an_apply_and_its_undo_is_the_state_s, 0, 6);
+    tcase_add_test(tc, an_undo_below_a_kept_list_forgets_it);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);

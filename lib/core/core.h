@@ -57,6 +57,13 @@ struct crown_game {
     crown_move *scratch;   /* max_moves: the legal moves of the state, when */
     int legal_valid;       /* ... this is set (cleared by every state change) */
     size_t legal_n;
+    /* When `kept` is set, scratch (legal_n moves) is also the legal list
+     * of the state at history length kept_at, below the current one: a
+     * move was applied from that listed state and nothing has written
+     * scratch since, so undoing back to it lists nothing (a search's
+     * apply and undo, then the next move of the same state). */
+    int kept;
+    size_t kept_at;
     int who, who_valid;    /* the current player of the state, when who_valid */
     uint32_t *weights;     /* max_outcomes (with chance_weights) */
     unsigned char *pstate; /* the state of a playout (crown_playout) */
@@ -196,6 +203,7 @@ static inline size_t crown_gen_legal(crown_game *g)
     if (!g->legal_valid) {
         g->legal_n = g->rules->legal(g->config, g->state, g->scratch);
         g->legal_valid = 1;
+        g->kept = 0; /* (scratch written) */
     }
     return g->legal_n;
 }
@@ -234,6 +242,10 @@ static inline int crown_record_and_apply(crown_game *g, int who, crown_move m, u
         return CROWN_ENOMEM;
     }
     size_t own = g->n - g->base_n;
+    if (snap && g->legal_valid) { /* (the list stays, for an undo back here) */
+        g->kept = 1;
+        g->kept_at = g->n;
+    }
     if (snap) {
         size_t ss = g->rules->state_size;
         memcpy(g->snaps + (g->nsnaps - g->base_snaps) * ss, g->state, ss);

@@ -173,6 +173,7 @@ CROWN_EXPORT int crown_clone(crown_game **out, crown_game *g)
     set_pointers(c);
     if (g->legal_valid) /* (a cached list comes along: c is likely to play one) */
         memcpy(c->scratch, g->scratch, g->legal_n * sizeof *c->scratch);
+    c->kept = 0; /* (only the current list comes along) */
     crown_history_shared(g);
     c->spare = NULL;
     crown_history_take(c, g);
@@ -225,6 +226,7 @@ CROWN_EXPORT int crown_copy(crown_game *dst, crown_game *src)
     memcpy(dst->state, src->state, r->state_size);
     if (src->legal_valid) /* (a cached list comes along: a playout starts with it) */
         memcpy(dst->scratch, src->scratch, src->legal_n * sizeof *dst->scratch);
+    dst->kept = 0; /* (only the current list comes along) */
     dst->spare = spare;
     crown_history_take(dst, src);
     return CROWN_OK;

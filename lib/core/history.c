@@ -281,6 +281,7 @@ void crown_clear_history(crown_game *g)
 {
     while (g->top)
         drop_top(g);
+    g->kept = 0;
     g->n = g->nsnaps = 0;
     g->nchance = 0;
 }
@@ -304,6 +305,12 @@ void crown_truncate_to(crown_game *g, size_t k)
     memcpy(g->state, crown_snapshot(g, slot), g->rules->state_size);
     g->nsnaps = slot;
     crown_changed(g);
+    /* Back at the state whose list scratch still holds, or past it (that
+     * state is gone from the history). */
+    if (g->kept && g->kept_at == k)
+        g->legal_valid = 1;
+    else if (g->kept && g->kept_at > k)
+        g->kept = 0;
     g->n = k;
     /* Back into the older chunks: a chunk with nothing left in use is let
      * go (the handle's own is kept while it would write there next). */

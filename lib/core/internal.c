@@ -13,6 +13,7 @@ const void *crown_internal_state(const crown_game *g)
 void *crown_internal_state_mut(crown_game *g)
 {
     crown_changed(g);
+    g->kept = 0;
     return g->state;
 }
 

@@ -19,7 +19,7 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
      * computed ahead, while the game lists its moves. */
     crown_pick pick = {&rng, crown_rng_next(&rng), 0, 0, g->scratch};
     memcpy(g->pstate, g->state, r->state_size);
-    g->legal_valid = 0; /* the scratch list is reused */
+    g->legal_valid = g->kept = 0; /* the scratch list is reused */
     for (;;) {
         int who = r->current(g->config, g->pstate);
         if (who == CROWN_TERMINAL)
