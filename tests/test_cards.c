@@ -387,7 +387,8 @@ START_TEST(card_texts_are_read_exactly)
     for (int i = 0; i < n; i++)
         lens[i] = strlen(texts[i]);
     const char swaps[] = " -019ABGRYZbmfsxkdeil3";
-    long tried = 0, cards_read = 0;
+    long tried = 0, cards_read = 0, wrong = 0;
+    char first[64] = "";
     for (int i = 0; i < n; i++) {
         size_t len = strlen(texts[i]);
         char t[32];
@@ -415,16 +416,16 @@ START_TEST(card_texts_are_read_exactly)
                 kb_card got;
                 memset(&got, 0x55, sizeof got);
                 int rc = kb_parse_card(t, cut, &got);
-                ck_assert_msg(rc == (want >= 0 ? 0 : -1), "'%.*s': %d", (int)cut, t, rc);
-                if (want >= 0) {
-                    ck_assert_msg(memcmp(&got, &cards[want], sizeof got) == 0, "'%.*s'",
-                                  (int)cut, t);
-                    cards_read++;
-                }
+                int right = rc == (want >= 0 ? 0 : -1) &&
+                            (want < 0 || memcmp(&got, &cards[want], sizeof got) == 0);
+                if (!right && wrong++ == 0) /* (one assertion at the end: they are slow) */
+                    snprintf(first, sizeof first, "'%.*s': %d", (int)cut, t, rc);
+                cards_read += want >= 0;
                 tried++;
             }
         }
     }
+    ck_assert_msg(wrong == 0, "%ld texts read wrongly, the first %s", wrong, first);
     kb_card got;
     ck_assert_int_eq(kb_parse_card("B1m", 0, &got), -1); /* the empty text */
     ck_assert_int_gt(tried, 100000);
@@ -496,7 +497,8 @@ START_TEST(deck_tables_follow_their_definition)
     crown_err err;
     uint64_t x = 99;
     int apart = 0, twins = 0;
-    for (int round = 0; round < 600; round++) {
+    int rounds = scaled(600) < 60 ? 60 : scaled(600); /* (fewer under valgrind) */
+    for (int round = 0; round < rounds; round++) {
         x = x * 6364136223846793005ULL + 1442695040888963407ULL;
         int size = 1 + (int)((x >> 33) % KB_MAX_DECK);
         int pool = round % 3 == 0 ? 3 : round % 3 == 1 ? 40 : ncards; /* few cards: repeats */
@@ -535,8 +537,9 @@ START_TEST(deck_tables_follow_their_definition)
         apart += want.faces_apart;
         twins += want.twin_characters;
     }
-    ck_assert(apart > 50 && apart < 550);
-    ck_assert_msg(twins > 20 && twins < 580, "%d %d", apart, twins);
+    /* (both kinds of deck: with copies apart or not, with twins or not) */
+    ck_assert_msg(apart > 0 && apart < rounds, "%d of %d", apart, rounds);
+    ck_assert_msg(twins > 0 && twins < rounds, "%d of %d", twins, rounds);
     /* The default deck, as a list one space apart and not. */
     kb_default_deck(&d);
     faces_by_definition(&d, face, &want);

@@ -833,7 +833,7 @@ END_TEST
 START_TEST(in_sorted_finds_exactly_the_listed)
 {
     uint64_t x = 7;
-    long checked = 0;
+    long checked = 0, wrong = 0;
     for (size_t n = 0; n <= 40; n++)
         for (int round = 0; round < 20; round++) {
             crown_move a[40];
@@ -847,10 +847,11 @@ START_TEST(in_sorted_finds_exactly_the_listed)
                 int want = 0;
                 for (size_t i = 0; i < n; i++)
                     want |= a[i] == m;
-                ck_assert_int_eq(crown_in_sorted(a, n, m), want);
+                wrong += crown_in_sorted(a, n, m) != want; /* (one assertion: they are slow) */
                 checked++;
             }
         }
+    ck_assert_int_eq(wrong, 0);
     ck_assert_int_gt(checked, 50000);
 }
 END_TEST
