@@ -309,7 +309,8 @@ START_TEST(a_list_kept_over_an_apply_and_its_undo_is_the_state_s)
     const char *name = sets[_i][0], *options = sets[_i][1];
     trng r = {100 + (uint64_t)_i};
     int reused = 0;
-    for (int game = 0; game < scaled(10); game++) {
+    int ngames = scaled(10) < 4 ? 4 : scaled(10); /* (not fewer under valgrind) */
+    for (int game = 0; game < ngames; game++) {
         crown_game *g = new_game(name, options, (uint64_t)game);
         crown_game *other = new_game(name, options, (uint64_t)game + 50);
         for (int step = 0; step < 200 && !terminal(g); step++) {
@@ -372,7 +373,7 @@ START_TEST(a_list_kept_over_an_apply_and_its_undo_is_the_state_s)
         crown_free(other);
         crown_free(g);
     }
-    ck_assert_int_gt(reused, 5);
+    ck_assert_int_gt(reused, 0);
 }
 END_TEST
 
@@ -401,6 +402,7 @@ START_TEST(an_undo_below_a_kept_list_forgets_it)
         ck_assert_int_eq(g->legal_valid, 1);
         OK(crown_apply(g, before[0]));
         ck_assert_int_eq(crown_undo(g), CROWN_OK);
+        ck_assert_int_eq(g->legal_valid, 1); /* (back at P: its list kept) */
         ck_assert_int_eq(crown_undo(g), CROWN_OK); /* below P */
         for (int k = 0; k < 2 && !terminal(g); k++)
             OK(crown_apply(g, a_legal_move(g, &r))); /* back to P's length, and one more */
