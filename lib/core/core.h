@@ -58,10 +58,10 @@ struct crown_game {
     int legal_valid;       /* ... this is set (cleared by every state change) */
     size_t legal_n;
     /* When `kept` is set, scratch (legal_n moves) is also the legal list
-     * of the state at history length kept_at, below the current one: a
-     * move was applied from that listed state and nothing has written
-     * scratch since, so undoing back to it lists nothing (a search's
-     * apply and undo, then the next move of the same state). */
+     * of the state at history length kept_at, at or below the current
+     * one: a move was applied from that listed state and nothing has
+     * written scratch since, so undoing back to it lists nothing (a
+     * search's apply and undo, then the next move of the same state). */
     int kept;
     size_t kept_at;
     int who, who_valid;    /* the current player of the state, when who_valid */
