@@ -59,9 +59,9 @@ static inline int span_is(const char *s, size_t n, const kb_word *w)
     return n >= 8 ? same_ends(s, w->s, n, 8) : same_ends(s, w->s, n, 4);
 }
 
-/* kb_parse_card's work, here so that kb_parse_deck has it inline.  Each
- * text is told apart by its first byte and its length, then compared
- * once (the comparisons have constant lengths: no call). */
+/* kb_parse_card's work, here so that kb_parse_deck has it inline.  A
+ * character is told by its first byte; a word is compared only with the
+ * notation's words of its length (span_is: no call). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -75,18 +75,14 @@ static inline int parse_card(const char *s, size_t n, kb_card *out)
     case 'G': col = KB_GREEN; break;
     case 'R': col = KB_RED; break;
     default: /* not a character's colour: an event, or nothing */
-        switch (n) {
-        case sizeof "assassination" - 1: c.event = KB_ASSASSINATION; break;
-        case sizeof "exile" - 1: c.event = KB_EXILE; break;
-        case sizeof "new-connection" - 1: c.event = KB_NEW_CONNECTION; break;
-        case sizeof "enthronement" - 1: c.event = KB_ENTHRONEMENT; break;
-        default: return -1;
-        }
-        if (!span_is(s, n, &event_txt[c.event]))
-            return -1;
-        c.kind = KB_EVENT;
-        *out = c;
-        return 0;
+        for (int e = 0; e < 4; e++)
+            if (span_is(s, n, &event_txt[e])) {
+                c.kind = KB_EVENT;
+                c.event = (uint8_t)e;
+                *out = c;
+                return 0;
+            }
+        return -1;
     }
     if (s[1] < '1' || s[1] > '9' || (s[2] != 'm' && s[2] != 'f'))
         return -1;
@@ -94,15 +90,15 @@ static inline int parse_card(const char *s, size_t n, kb_card *out)
     c.colour = (uint8_t)col;
     c.number = (uint8_t)(s[1] - '0');
     c.gender = s[2] == 'm' ? KB_MALE : KB_FEMALE;
-    switch (n - 3) {
-    case 0: c.ability = KB_PLAIN; break;
-    case sizeof "-skip" - 1: c.ability = KB_SKIP; break;
-    case sizeof "-reverse" - 1: c.ability = KB_REVERSE; break;
-    case sizeof "-draw3" - 1: c.ability = KB_DRAW3; break;
-    default: return -1;
+    c.ability = KB_PLAIN;
+    if (n > 3) {
+        int a = KB_SKIP;
+        while (a <= KB_DRAW3 && !span_is(s + 3, n - 3, &ability_txt[a]))
+            a++;
+        if (a > KB_DRAW3)
+            return -1;
+        c.ability = (uint8_t)a;
     }
-    if (c.ability != KB_PLAIN && !span_is(s + 3, n - 3, &ability_txt[c.ability]))
-        return -1;
     *out = c;
     return 0;
 }

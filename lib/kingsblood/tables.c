@@ -86,67 +86,44 @@ void kb_default_deck(kb_deck *d)
     kb_deck_finish(d);
 }
 
+/* Appends card i to list l of the action index (ids come ascending). */
+static void list_append(kb_faces *f, int l, int i)
+{
+    f->rank[l][i] = f->nlist[l];
+    f->list[l][f->nlist[l]++] = (uint8_t)i;
+}
+
 void kb_faces_init(kb_faces *f, const kb_deck *d)
 {
     memset(f, 0, sizeof *f);
     memset(f->rank, 0xFF, sizeof f->rank);
-    /* One pass in id order, so that every list comes out ascending; the
-     * cards of each face are gathered at its lowest id (each card's face
-     * is at or below it) and given to the others after.  The sets of
-     * kinds and the counts, which every card adds to, are kept in locals. */
-    gn_set characters = {{0, 0}}, abilities = {{0, 0}}, events = {{0, 0}}, exiles = {{0, 0}};
-    unsigned twins = 0, apart = 0;
-    uint8_t nchar = 0, nevent = 0, nexile = 0, nall = 0;
-    for (int i = 0; i < d->n; i++) {
+    list_append(f, KB_L_NONE, 0); /* (the field that is not a card: {0}) */
+    /* One pass in id order, so that every list comes out ascending (the
+     * King's Blood card, id n, is of neither kind); the cards of each face
+     * are gathered at its lowest id (each card's face is at or below it)
+     * and given to the others after. */
+    for (int i = 0; i <= d->n; i++) {
         const kb_card *c = &d->card[i];
-        unsigned face = d->face[i];
+        int face = d->face[i];
         gn_set_add(&f->same[face], i);
         /* (card 0 is its own face: the first term is 0 there) */
-        apart |= (face != (unsigned)i) & (d->face[i - (i > 0)] != face);
+        f->faces_apart |= (face != i) & (d->face[i - (i > 0)] != face);
         gn_set_add(&f->colour[c->colour & 3], i);
         gn_set_add(&f->number[c->number % 10], i);
         if (c->kind == KB_CHARACTER) {
-            gn_set_add(&characters, i);
-            twins |= face != (unsigned)i;
+            gn_set_add(&f->characters, i);
+            f->twin_characters |= face != i;
             if (c->ability != KB_PLAIN)
-                gn_set_add(&abilities, i);
-            f->rank[KB_L_CHARACTERS][i] = nchar;
-            f->list[KB_L_CHARACTERS][nchar++] = (uint8_t)i;
+                gn_set_add(&f->abilities, i);
+            list_append(f, KB_L_CHARACTERS, i);
         } else if (c->kind == KB_EVENT) {
-            if (c->event == KB_EXILE) {
-                gn_set_add(&exiles, i);
-                f->rank[KB_L_EXILES][i] = nexile;
-                f->list[KB_L_EXILES][nexile++] = (uint8_t)i;
-            } else {
-                gn_set_add(&events, i);
-                f->rank[KB_L_EVENTS][i] = nevent;
-                f->list[KB_L_EVENTS][nevent++] = (uint8_t)i;
-            }
-            f->rank[KB_L_ALL_EVENTS][i] = nall;
-            f->list[KB_L_ALL_EVENTS][nall++] = (uint8_t)i;
+            int exile = c->event == KB_EXILE;
+            gn_set_add(exile ? &f->exiles : &f->events, i);
+            list_append(f, exile ? KB_L_EXILES : KB_L_EVENTS, i);
+            list_append(f, KB_L_ALL_EVENTS, i);
         }
     }
-    /* The King's Blood card: its own face, in no set or list of kinds. */
-    int kb = d->n;
-    gn_set_add(&f->same[d->face[kb]], kb);
-    apart |= (d->face[kb] != kb) & (d->face[kb - (kb > 0)] != d->face[kb]);
-    gn_set_add(&f->colour[d->card[kb].colour & 3], kb);
-    gn_set_add(&f->number[d->card[kb].number % 10], kb);
     for (int i = 0; i <= d->n; i++)
         if (d->face[i] != i)
             f->same[i] = f->same[d->face[i]];
-    f->characters = characters;
-    f->abilities = abilities;
-    f->events = events;
-    f->exiles = exiles;
-    f->twin_characters = (uint8_t)twins;
-    f->faces_apart = (uint8_t)apart;
-    /* The list of the field that is not a card: {0}. */
-    f->list[KB_L_NONE][0] = 0;
-    f->rank[KB_L_NONE][0] = 0;
-    f->nlist[KB_L_NONE] = 1;
-    f->nlist[KB_L_CHARACTERS] = nchar;
-    f->nlist[KB_L_EVENTS] = nevent;
-    f->nlist[KB_L_EXILES] = nexile;
-    f->nlist[KB_L_ALL_EVENTS] = nall;
 }
