@@ -193,6 +193,21 @@ static inline float *tensor(crown_game *g, int viewer)
     return v;
 }
 
+/* A test case without a timeout of Check's own.  Every suite is one meson
+ * test, and meson's timeout for it (tests/meson.build: a few minutes where
+ * the suite takes seconds, times `meson test --timeout-multiplier`) is what
+ * stops a test that hangs.  Check's per-case timer (4 s unless set, scaled
+ * by CK_TIMEOUT_MULTIPLIER) counts wall time, so on a loaded machine it
+ * failed cases that were only slow; with none, CK_TIMEOUT_MULTIPLIER and
+ * CK_DEFAULT_TIMEOUT change nothing.  The suites make every case through
+ * this function (the check-timeouts test holds them to it). */
+static inline TCase *test_case(const char *name)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, 0);
+    return tc;
+}
+
 /* Runs a suite; the process exit status. */
 static inline int run_suite(Suite *s)
 {

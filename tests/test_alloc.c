@@ -645,7 +645,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("allocation");
-    TCase *tc = tcase_create("steady state");
+    TCase *tc = test_case("steady state");
     tcase_add_test(tc, no_allocation_in_steady_state);
     tcase_add_loop_test(tc, out_of_memory_is_reported, 0, NCONFIGS);
     tcase_add_loop_test(tc, apply_out_of_memory_changes_nothing, 0, NCONFIGS);
@@ -654,7 +654,6 @@ int main(void)
     tcase_add_test(tc, no_allocation_in_a_batch_step);
     tcase_add_test(tc, a_batch_out_of_memory_is_reported);
     tcase_add_test(tc, a_batch_step_out_of_memory_changes_nothing);
-    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

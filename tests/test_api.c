@@ -1551,8 +1551,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("api");
-    TCase *tc = tcase_create("contract");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_case("contract");
     tcase_add_test(tc, version_matches_header);
     tcase_add_test(tc, strerror_names_every_status);
     tcase_add_test(tc, discovery_lists_games);

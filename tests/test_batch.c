@@ -567,13 +567,12 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("batch");
-    TCase *tc = tcase_create("batch");
+    TCase *tc = test_case("batch");
     tcase_add_loop_test(tc, a_batch_plays_as_one_game_per_slot, 0, NSETS);
     tcase_add_test(tc, seeds_reproduce_a_batch);
     tcase_add_loop_test(tc, a_failed_step_changes_nothing, 0, 4);
     tcase_add_test(tc, bad_arguments_are_refused);
     tcase_add_loop_test(tc, arrays_may_be_left_out_and_bound_again, 0, 3);
-    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

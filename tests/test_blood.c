@@ -2024,7 +2024,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("kings_blood");
-    TCase *tc = tcase_create("rulings");
+    TCase *tc = test_case("rulings");
     tcase_add_test(tc, ruling_setup_deal_founder_and_first_player);
     tcase_add_test(tc, structured_views_show_a_seat_its_hand_only);
     tcase_add_test(tc, observation_an_empty_hand_lists_nothing);

@@ -1655,8 +1655,7 @@ END_TEST
 static Suite *bloodbound_suite(void)
 {
     Suite *s = suite_create("blood_bound");
-    TCase *tc = tcase_create("rules");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_case("rules");
     tcase_add_test(tc, ruling_reference_card_data);
     tcase_add_test(tc, ruling_setup_is_chance);
     tcase_add_test(tc, setup_draw_is_the_listed_outcome);

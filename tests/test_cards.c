@@ -557,7 +557,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("kings_blood cards");
-    TCase *tc = tcase_create("deck");
+    TCase *tc = test_case("deck");
     tcase_add_test(tc, ruling_default_deck_82_cards);
     tcase_add_test(tc, ruling_point_values);
     tcase_add_test(tc, notation_round_trips);

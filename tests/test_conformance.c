@@ -489,8 +489,7 @@ int main(int argc, char **argv)
         }
     }
     Suite *s = suite_create("conformance");
-    TCase *tc = tcase_create("random play");
-    tcase_set_timeout(tc, 0);
+    TCase *tc = test_case("random play");
     tcase_add_loop_test(tc, random_play, lo, hi);
     if (argc <= 1 || lo == hi)
         tcase_add_test(tc, every_game_covered);

@@ -927,7 +927,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("core");
-    TCase *tc = tcase_create("toy game");
+    TCase *tc = test_case("toy game");
     tcase_add_test(tc, weighted_chance_follows_the_weights);
     tcase_add_test(tc, playouts_draw_as_documented);
     tcase_add_test(tc, a_state_without_moves_is_an_internal_error);
@@ -940,13 +940,11 @@ int main(void)
     tcase_add_test(tc, in_sorted_finds_exactly_the_listed);
     tcase_add_test(tc, chance_nodes_have_at_most_max_outcomes);
     suite_add_tcase(s, tc);
-    TCase *pick = tcase_create("legal pick");
-    tcase_set_timeout(pick, 60);
+    TCase *pick = test_case("legal pick");
     tcase_add_test(pick, legal_pick_is_the_listed_move);
     tcase_add_test(pick, kings_blood_legal_pick_is_the_listed_move);
     suite_add_tcase(s, pick);
-    TCase *run = tcase_create("chance run");
-    tcase_set_timeout(run, 60);
+    TCase *run = test_case("chance run");
     tcase_add_test(run, chance_run_draws_as_the_handle);
     tcase_add_test(run, config_written_writes_every_byte);
     suite_add_tcase(s, run);

@@ -1349,7 +1349,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("kings_family");
-    TCase *tc = tcase_create("rulings");
+    TCase *tc = test_case("rulings");
     tcase_add_test(tc, ruling_setup_seven_cards_and_a_character_founder);
     tcase_add_test(tc, ruling_a_deck_the_deal_uses_up_ends_at_once);
     tcase_add_test(tc, structured_views_hold_hand_genealogy_and_score);

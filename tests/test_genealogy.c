@@ -516,7 +516,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("genealogy");
-    TCase *tc = tcase_create("geometry");
+    TCase *tc = test_case("geometry");
     tcase_add_test(tc, a_row_of_five_has_two_active_ends);
     tcase_add_test(tc, set_below_is_the_first_cards);
     tcase_add_test(tc, parents_with_a_child_leave_only_the_child_active);

@@ -440,7 +440,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("history");
-    TCase *tc = tcase_create("shared in place");
+    TCase *tc = test_case("shared in place");
     tcase_add_loop_test(tc, a_clone_copies_no_entry, 0, NGAMES);
     tcase_add_loop_test(tc, the_handle_undoes_below_a_clone_and_plays_on, 0, NGAMES);
     tcase_add_loop_test(tc, clones_of_clones_freed_in_any_order, 0, NGAMES);
@@ -448,7 +448,6 @@ int main(void)
     tcase_add_test(tc, a_handle_cloned_after_every_move_outgrows_its_chunk);
     tcase_add_loop_test(tc, a_list_kept_over_an_apply_and_its_undo_is_the_state_s, 0, 6);
     tcase_add_test(tc, an_undo_below_a_kept_list_forgets_it);
-    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

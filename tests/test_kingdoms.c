@@ -1330,7 +1330,7 @@ END_TEST
 static Suite *kingdoms_suite(void)
 {
     Suite *s = suite_create("game_of_kingdoms");
-    TCase *tc = tcase_create("rulings");
+    TCase *tc = test_case("rulings");
     tcase_add_test(tc, ruling_deck_forty_cards);
     tcase_add_test(tc, ruling_beating);
     tcase_add_test(tc, ruling_trump_five_beats_non_trump_hero);
@@ -1375,7 +1375,7 @@ static Suite *kingdoms_suite(void)
     tcase_add_test(tc, ruling_match_lowest_trump_leads_again);
     tcase_add_test(tc, ruling_option_later_lead_left_of_dealer);
     suite_add_tcase(s, tc);
-    TCase *td = tcase_create("decisions and views");
+    TCase *td = test_case("decisions and views");
     tcase_add_test(td, decision_max_bouts_draws_the_game);
     tcase_add_test(td, decision_max_bouts_default_is_1000);
     tcase_add_test(td, decision_bout_counter_saturates);

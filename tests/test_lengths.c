@@ -114,11 +114,10 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("lengths");
-    TCase *tc = tcase_create("defaults");
+    TCase *tc = test_case("defaults");
     tcase_add_loop_test(tc, every_game_ends_under_degenerate_policies, 0,
                         (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, the_endless_games_found_end_at_their_limit);
-    tcase_set_timeout(tc, 300);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

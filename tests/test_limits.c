@@ -186,13 +186,12 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("limits");
-    TCase *tc = tcase_create("limits");
+    TCase *tc = test_case("limits");
     tcase_add_test(tc, a_saved_game_is_at_most_256_mib);
     tcase_add_test(tc, an_options_text_is_at_most_4096_bytes);
     tcase_add_test(tc, a_custom_deck_is_at_most_120_cards);
     tcase_add_test(tc, a_saved_game_of_100000_moves_is_linear);
     tcase_add_test(tc, a_game_cloned_after_every_move_is_linear);
-    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

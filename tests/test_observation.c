@@ -660,8 +660,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("observation");
-    TCase *tc = tcase_create("views");
-    tcase_set_timeout(tc, 600);
+    TCase *tc = test_case("views");
     tcase_add_test(tc, json_reader_is_strict);
     tcase_add_loop_test(tc, views_hold_the_text_facts_and_no_hidden_fact, 0, (int)NCONFIGS);
     tcase_add_loop_test(tc, layout_matches_shape, 0, (int)NCONFIGS);

@@ -237,7 +237,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("options");
-    TCase *tc = tcase_create("parser");
+    TCase *tc = test_case("parser");
     tcase_add_test(tc, defaults_of_every_kind);
     tcase_add_test(tc, text_values);
     tcase_add_test(tc, text_errors);

@@ -145,7 +145,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("random generator");
-    TCase *tc = tcase_create("core");
+    TCase *tc = test_case("core");
     tcase_add_test(tc, rng_below_draws_what_the_division_draws);
     tcase_add_test(tc, rng_below_rejects_exactly_the_top_block);
     tcase_add_test(tc, select_finds_the_kth_set_bit);

@@ -161,11 +161,10 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("saves");
-    TCase *tc = tcase_create("versions");
+    TCase *tc = test_case("versions");
     tcase_add_test(tc, every_fixture_is_listed);
     tcase_add_loop_test(tc, earlier_saves_still_load, 0, (int)NFIXTURES);
     tcase_add_test(tc, a_newer_format_is_refused);
-    tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -366,11 +366,10 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("threads");
-    TCase *tc = tcase_create("threads");
+    TCase *tc = test_case("threads");
     tcase_add_test(tc, handles_on_separate_threads_play_as_alone);
     tcase_add_test(tc, clones_sharing_history_on_separate_threads);
     tcase_add_test(tc, batches_on_separate_threads_play_as_alone);
-    tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -807,8 +807,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("why");
-    TCase *tc = tcase_create("why");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_case("why");
     tcase_add_test(tc, kingdoms_reasons);
     tcase_add_test(tc, kingdoms_message_form);
     tcase_add_test(tc, bloodbound_reasons);
