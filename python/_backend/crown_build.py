@@ -5,7 +5,7 @@ packing files: the wheel holds crown/*.py and its .dist-info; the sdist holds
 what is needed to build that wheel again (pyproject.toml, this backend and
 crown/*.py).  Having no requirements, `pip install ./python` builds it with
 no network.  Its metadata come from the [project] table of pyproject.toml,
-its version from `__version__` in crown/__init__.py (the one place it is
+its version from `__version__` in crown/_version.py (the one place it is
 written).  SOURCE_DATE_EPOCH, when set, dates the archives' entries.
 
 Hooks: build_wheel, build_sdist, build_editable (a .pth naming this
@@ -81,7 +81,7 @@ def _toml_value(text, n):
 
 
 def _version():
-    path = os.path.join(ROOT, PACKAGE, "__init__.py")
+    path = os.path.join(ROOT, PACKAGE, "_version.py")
     with open(path, encoding="utf-8") as f:
         m = re.search(r"""^__version__\s*=\s*(["'])([^"'\s]+)\1\s*(#.*)?$""",
                       f.read(), re.MULTILINE)
@@ -99,7 +99,7 @@ def _project():
         raise RuntimeError("pyproject.toml: [project] has no name")
     if "version" in project or "version" not in project.get("dynamic", []):
         raise RuntimeError("pyproject.toml: the version is dynamic, "
-                           "from __version__ in %s/__init__.py" % PACKAGE)
+                           "from __version__ in %s/_version.py" % PACKAGE)
     version = _version()
     lines = ["Metadata-Version: 2.1", "Name: " + name, "Version: " + version]
     if project.get("description"):

@@ -86,8 +86,10 @@ from typing import (
     TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict)
 
 from . import (SPECTATOR, TERMINAL, CrownError, Game, IllegalMoveError, InvalidArgumentError,
-               ObservationTensor, StateError, _INDEX_RANGE, _integer, _lib, _SEED_RANGE)
+               ObservationTensor, StateError)
 from ._arrays import ActionMask
+from ._convert import _INDEX_RANGE, _integer, _SEED_RANGE
+from ._library import _lib
 
 __all__ = ["CrownEnv", "Observation", "ActionMask", "Box", "Discrete", "DictSpace", "env",
            "raw_env"]

@@ -70,10 +70,13 @@ import random as _random
 import threading
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from . import (IllegalMoveError, InvalidArgumentError, StateError, Game, _batch_p, _decode, _enc,
-               _error, _INDEX_RANGE, _Integer, _integer, _lib, _OptionValue, _options_text,
-               _SEED_RANGE, _u64)
+from . import IllegalMoveError, InvalidArgumentError, StateError, Game
+from ._convert import (_decode, _enc, _INDEX_RANGE, _Integer, _integer, _OptionValue,
+                       _options_text, _SEED_RANGE)
+from ._library import _lib
+from ._prototypes import _batch_p, _u64
 from .env import DictSpace, Discrete
+from .errors import _error
 
 try:
     import numpy  # type: ignore[import]

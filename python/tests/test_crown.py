@@ -1,15 +1,19 @@
 """Tests of the ctypes binding, run by `meson test` (suite "python")."""
 
 import copy
+import ctypes
 import gc
 import inspect
 import io
+import json
 import os
 import pickle
+import pkgutil
 import pydoc
 import random
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -26,8 +30,9 @@ SOURCE_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(crown.__file__)))
 
 
-def run_python(code, **env_changes):
-    """Runs `code` in a fresh interpreter that imports this crown package."""
+def run_python(code, python=None, **env_changes):
+    """Runs `code` in a fresh interpreter (`python`, else this one) that
+    imports this crown package."""
     env = dict(os.environ)
     env["PYTHONPATH"] = PACKAGE_DIR
     for key, value in env_changes.items():
@@ -35,8 +40,8 @@ def run_python(code, **env_changes):
             env.pop(key, None)
         else:
             env[key] = value
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run([python or sys.executable, "-c", code], env=env,
+                          capture_output=True, text=True, timeout=60)
 
 
 ISMCTS = os.path.join(SOURCE_ROOT, "examples", "python", "ismcts.py")
@@ -66,8 +71,9 @@ class Index:
 
 
 class LibSpy:
-    """Stands in for crown._lib: records every crown_free and watches the calls
-    on one game's handle (`handle`, its address).
+    """Stands in for the library Game calls (crown.game._lib): records every
+    crown_free and watches the calls on one game's handle (`handle`, its
+    address).
 
     Faults recorded: two threads inside calls on the handle at once, a call
     on the handle after its crown_free (not passed on to C: it fails with
@@ -92,9 +98,9 @@ class LibSpy:
         self.faults = []
 
     def install(self, test):
-        real = crown._lib
-        crown._lib = self
-        test.addCleanup(setattr, crown, "_lib", real)
+        real = crown.game._lib
+        crown.game._lib = self
+        test.addCleanup(setattr, crown.game, "_lib", real)
 
     def __getattr__(self, name):
         fn = getattr(self.lib, name)
@@ -167,7 +173,8 @@ class Module(unittest.TestCase):
         meson_version = re.search(r"version\s*:\s*'([^']+)'", project).group(1)
         self.assertEqual(crown.__version__, meson_version)
         self.assertEqual(crown.version(), crown.__version__)
-        with open(crown.__file__) as f:  # pyproject.toml reads it with a regex
+        # python/_backend/crown_build.py reads it from this line (pip's version).
+        with open(os.path.join(os.path.dirname(crown.__file__), "_version.py")) as f:
             self.assertIn('\n__version__ = "%s"\n' % crown.__version__, f.read())
 
     def test_readme_example(self):
@@ -209,7 +216,152 @@ class Module(unittest.TestCase):
             self.skipTest("CROWN_HEADER not set")
         with open(header) as f:
             declared = set(re.findall(r"\b(crown_[a-z_]+)\(", f.read()))
-        self.assertEqual(declared, set(crown.PROTOTYPES))
+        self.assertEqual(declared, set(crown._prototypes.PROTOTYPES))
+
+
+# crown's names besides __all__: _unpickle, which the pickles of crown 0.4.0
+# and before call by that name (crown._unpickle).
+ALSO_IN_CROWN = {"_unpickle"}
+# The package's public modules; the others start with "_".  crown holds the
+# names of the first three, the others are imported by their own name.
+PUBLIC_MODULES = {"errors", "game", "discovery", "env", "vector", "arena"}
+# Names each module imported by its own name had before the package was laid
+# out by job, which it keeps (it may gain others).
+MODULE_NAMES = {
+    "env": ["CrownEnv", "Observation", "ActionMask", "Box", "Discrete", "DictSpace", "env",
+            "raw_env"],
+    "vector": ["VectorEnv", "random_legal_actions", "Box", "MultiDiscrete", "AUTORESET_MODE"],
+    "arena": ["run_tournament", "Results", "Tournament", "SeatView", "play_game",
+              "MissingDependency", "SpecError", "ConfigMismatch", "SchedulerUnreachable"],
+}
+
+
+def is_dunder(name):
+    return name.startswith("__") and name.endswith("__")
+
+
+def numpy_python():
+    """A python3 that imports numpy: this one, else Debian's, else None."""
+    for python in (sys.executable, "/usr/bin/python3"):
+        if os.path.exists(python) and subprocess.run(
+                [python, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return python
+    return None
+
+
+class Namespace(unittest.TestCase):
+    """`import crown` is its API: its names are __all__'s (and the modules
+    of the package), each documented, none of them a module or a name of
+    typing, ctypes or os; each is the object of the module that holds it;
+    and help(crown) is the manual of that API."""
+
+    def test_the_names_are_all_of_all(self):
+        names = {n for n in dir(crown)
+                 if not is_dunder(n) and not inspect.ismodule(getattr(crown, n))}
+        self.assertEqual(names, set(crown.__all__) | ALSO_IN_CROWN)
+        self.assertEqual(len(crown.__all__), len(set(crown.__all__)))
+
+    def test_no_module_typing_ctypes_or_os_name(self):
+        names = {n for n in dir(crown) if not is_dunder(n)}
+        for name in names:
+            value = getattr(crown, name)
+            if inspect.ismodule(value):  # a module of the package, as submodules are
+                self.assertEqual(value.__name__, "crown." + name)
+                self.assertTrue(name.startswith("_") or name in PUBLIC_MODULES, name)
+        self.assertEqual(names & set(typing.__all__), set())
+        self.assertEqual(names & {n for n in dir(ctypes) if not is_dunder(n)}, set())
+        self.assertEqual(names & {"ctypes", "os", "json", "importlib", "operator", "threading",
+                                  "sys", "typing"}, set())
+
+    def test_every_name_is_documented(self):
+        for name in crown.__all__:
+            value = getattr(crown, name)
+            if inspect.isclass(value):  # its own docstring, not its base's
+                self.assertTrue(vars(value).get("__doc__"), name)
+            elif inspect.isfunction(value):
+                self.assertTrue(value.__doc__, name)
+            else:  # a constant, library_path, a type: the package's text says what it is
+                self.assertRegex(crown.__doc__, r"(?<![\w.])%s\b" % name)
+        for info in pkgutil.iter_modules(crown.__path__):
+            self.assertTrue(info.name.startswith("_") or info.name in PUBLIC_MODULES,
+                            "%s: a private module's name starts with _" % info.name)
+            if not info.name.startswith("_"):
+                self.assertIn("crown.%s" % info.name, crown.__doc__)
+
+    def test_names_are_their_modules_objects(self):
+        import crown.discovery
+        import crown.errors
+        import crown.game
+        self.assertIs(crown.Game, crown.game.Game)
+        self.assertIs(crown.CrownError, crown.errors.CrownError)
+        held = {"LegalMask", "ObservationTensor", "library_path"}
+        for module in (crown.errors, crown.game, crown.discovery):
+            self.assertTrue(module.__doc__)
+            for name in module.__all__:
+                self.assertIs(getattr(crown, name), getattr(module, name), name)
+            held |= set(module.__all__)
+        self.assertEqual(held, set(crown.__all__))
+        self.assertIs(crown.LegalMask, crown._arrays.LegalMask)
+        self.assertIs(crown.ObservationTensor, crown._arrays.ObservationTensor)
+        self.assertEqual(crown.library_path, crown._library.library_path)
+        # The exceptions' bases are as they were.
+        value_errors = {"InvalidArgumentError", "UnknownGameError", "OptionError",
+                        "IllegalMoveError", "ParseError"}
+        for name in crown.__all__:
+            if name.endswith("Error") and name != "CrownError":
+                base = (ValueError if name in value_errors
+                        else MemoryError if name == "OutOfMemoryError" else None)
+                self.assertEqual(getattr(crown, name).__bases__,
+                                 (crown.CrownError,) + ((base,) if base else ()), name)
+        self.assertEqual(crown.CrownError.__bases__, (Exception,))
+
+    def test_pickles_of_crown_0_4_load(self):
+        # What pickle.dumps(game) wrote with crown 0.4.0, whose Game and
+        # _unpickle were crown's: crown._unpickle(crown.Game, saved text), as
+        # GLOBAL (protocols 0 to 3) and as STACK_GLOBAL (4 and 5).
+        with crown.Game(KD, "players=3", seed=11) as g:
+            g.apply(g.legal_moves()[0])
+            text = g.serialize().encode("utf-8")
+            saved = b"X" + struct.pack("<I", len(text)) + text
+            for old in (b"\x80\x02ccrown\n_unpickle\nccrown\nGame\n" + saved + b"\x86R.",
+                        b"\x80\x04\x8c\x05crown\x8c\x09_unpickle\x93\x8c\x05crown\x8c\x04Game"
+                        b"\x93" + saved + b"\x86R."):
+                with pickle.loads(old) as back:
+                    self.assertIs(type(back), crown.Game)
+                    self.assertEqual(back.serialize(), g.serialize())
+
+    def test_help_is_the_manual_of_the_api(self):
+        text = pydoc.render_doc(crown, renderer=pydoc.plaintext)
+        sections = dict(re.findall(r"^([A-Z][A-Z ]+)\n((?:(?: .*)?\n)*)", text, re.M))
+        kinds = {"CLASSES": inspect.isclass, "FUNCTIONS": inspect.isfunction}
+        shown = {n for n in crown.__all__ if not inspect.isclass(getattr(crown, n))
+                 and not inspect.isfunction(getattr(crown, n))}
+        self.assertEqual(set(re.findall(r"^    (\w+) = ", sections["DATA"], re.M)),
+                         shown | {"__all__"})
+        for section, kind in kinds.items():
+            names = {n for n in crown.__all__ if kind(getattr(crown, n))}
+            listed = set(re.findall(r"^    (?:class )?(\w+)\(", sections[section], re.M))
+            self.assertEqual(listed, names, section)
+        for module in PUBLIC_MODULES:
+            self.assertIn("crown.%s" % module, sections["DESCRIPTION"])
+
+    def test_modules_imported_by_name_keep_their_names(self):
+        # In a fresh interpreter, which imports nothing else first; vector
+        # with a python3 that has numpy (it needs it), if there is one.
+        python = numpy_python()
+        modules = [m for m in MODULE_NAMES if python or m != "vector"]
+        code = ("import importlib, json, sys\n"
+                "names = {m: [n for n in importlib.import_module('crown.' + m).__all__\n"
+                "             if hasattr(sys.modules['crown.' + m], n)] for m in %r}\n"
+                "print(json.dumps(names))\n" % modules)
+        result = run_python(code, python=python)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        names = json.loads(result.stdout)
+        for module in modules:
+            self.assertLessEqual(set(MODULE_NAMES[module]), set(names[module]), module)
+        if python is None:
+            with self.assertRaises(ImportError):
+                import crown.vector  # noqa: F401 (numpy is missing)
 
 
 class Errors(unittest.TestCase):
@@ -978,9 +1130,10 @@ class Typing(unittest.TestCase):
         for name in crown.games():
             with self.subTest(game=name):
                 for fn in (typed_use.first_move, typed_use.random_game,
-                           typed_use.masked_game, typed_use.env_episode):
+                           typed_use.masked_game, typed_use.env_episode, typed_use.seats):
                     self.returns(fn, name, 2)
         self.assertEqual(self.returns(typed_use.error_status, "chess"), -4)
+        self.assertEqual(self.returns(typed_use.versions), (crown.__version__,) * 2)
 
     def test_help_shows_the_real_signatures(self):
         P = inspect.Parameter
@@ -1107,7 +1260,7 @@ class Threads(unittest.TestCase):
 
     def test_calls_are_serialized_and_close_waits(self):
         g = crown.Game(KD, "players=3", seed=1)
-        spy = LibSpy(crown._lib, g._h.value, pause=0.0002)
+        spy = LibSpy(crown.game._lib, g._h.value, pause=0.0002)
         spy.install(self)
         errors = []
 
@@ -1204,7 +1357,7 @@ class LifeCycle(unittest.TestCase):
     def test_second_init_releases_the_first_handle(self):
         g = crown.Game(KD, "players=3", seed=1)
         first = g._h.value
-        spy = LibSpy(crown._lib)
+        spy = LibSpy(crown.game._lib)
         spy.install(self)
         g.__init__(KD, "players=5", seed=3)
         self.assertEqual(spy.freed, [first])
@@ -1242,8 +1395,9 @@ class LifeCycle(unittest.TestCase):
         self.assertEqual([str(u.exc_value) for u in unraisable], [])
 
     def test_games_alive_at_interpreter_exit(self):
-        # sys keeps the module alive until the interpreter clears its
-        # namespace, _lib (set to None first) before _zz_kept.
+        # sys keeps the modules alive until the interpreter clears their
+        # namespaces, _lib (set to None first) before _zz_kept: crown's,
+        # and crown.game's, whose _lib Game calls.
         r = run_python("""
 import sys
 import crown
@@ -1253,6 +1407,7 @@ class Holder:
 cycle = Holder()
 cycle.me, cycle.game = cycle, crown.Game("game_of_kingdoms", seed=2)
 crown._zz_kept = crown.Game("game_of_kingdoms", seed=3)
+crown.game._zz_kept = crown.Game("game_of_kingdoms", seed=4)
 sys._crown_module = crown
 print("ok")
 """)
@@ -1310,17 +1465,18 @@ class Loading(unittest.TestCase):
         old = "/0.0.1/libcrown.so.1"
         good = "/%s/libcrown.so.1" % mine
         # Without CROWN_LIBRARY a library of another version is skipped.
-        lib, path = crown._load([(old, False), ("/missing", False), (good, False)], opener)
+        load = crown._library._load
+        lib, path = load([(old, False), ("/missing", False), (good, False)], opener)
         self.assertEqual(path, good)
         # CROWN_LIBRARY is the only candidate.
         with self.assertRaises(ImportError) as cm:
-            crown._load([(old, True), (good, False)], opener)
+            load([(old, True), (good, False)], opener)
         for part in (old, "0.0.1", mine, "CROWN_LIBRARY"):
             self.assertIn(part, str(cm.exception))
         self.assertNotIn(good, str(cm.exception))
         # When nothing fits, every candidate is named.
         with self.assertRaises(ImportError) as cm:
-            crown._load([(old, False), ("/libm.so.6", False), ("/missing", False)], opener)
+            load([(old, False), ("/libm.so.6", False), ("/missing", False)], opener)
         for part in (old, "0.0.1", "/libm.so.6", "not libcrown", "/missing", "no such file"):
             self.assertIn(part, str(cm.exception))
 

@@ -8,6 +8,9 @@ import random
 from typing import List, Optional, Tuple
 
 import crown
+import crown.discovery
+import crown.errors
+import crown.game
 from crown.env import ActionMask, CrownEnv
 
 
@@ -90,3 +93,16 @@ def error_status(name: str) -> Optional[int]:
     except crown.CrownError as e:
         return e.status
     return None
+
+
+def versions() -> Tuple[str, str]:
+    """This package's version and the library's (they are equal)."""
+    return crown.__version__, crown.version()
+
+
+def seats(name: str, seed: int) -> int:
+    """A game's number of seats, through the modules that hold crown's names."""
+    if name not in crown.discovery.games():
+        raise crown.errors.UnknownGameError("no game %s" % name)
+    with crown.game.Game(name, seed=seed) as g:
+        return g.num_players
