@@ -574,7 +574,13 @@ int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out
  * per slot reproduces a batch exactly.  An episode that is over before its
  * first decision (a King's Family deal can be) has no step: the slot goes
  * on to its next episode at once, and that episode's returns are not
- * reported.  chance=explicit is refused: a batch draws every card itself.
+ * reported.  Options under which no episode reaches a decision are refused
+ * (CROWN_EOPTION): those that tell it alone (a King's game's deck that the
+ * deal gives out whole, so that no Character founds the Genealogy: at most
+ * 7 cards in King's Family, 7 a player in King's Blood) when the batch is
+ * made, and any other when a slot meets 1000 such episodes in a row (then
+ * the options almost never deal a decision).  chance=explicit is refused:
+ * a batch draws every card itself.
  *
  * Autoreset, in the same step.  A game that ends in a step reports that
  * step's rewards and terminated = 1 (the game is over) or truncated = 1
@@ -612,8 +618,9 @@ typedef struct crown_batch crown_batch;
  * On success *out receives the batch (free it with crown_batch_free); on
  * failure *out is NULL.
  * Errors: CROWN_EINVAL (NULL out or name, size 0 or above
- * CROWN_BATCH_MAX_SIZE), CROWN_EGAME, CROWN_EOPTION (also chance=explicit),
- * CROWN_ENOMEM. */
+ * CROWN_BATCH_MAX_SIZE), CROWN_EGAME, CROWN_EOPTION (also chance=explicit,
+ * and options whose games end before their first decision: see Episodes
+ * and seeds above), CROWN_ENOMEM. */
 int crown_batch_new(crown_batch **out, const char *name, const char *options, size_t size,
                     uint64_t seed, size_t max_steps, char *errbuf, size_t errcap);
 
@@ -667,9 +674,11 @@ int crown_batch_bind(crown_batch *batch, float *observations, uint8_t *masks, in
 /* Starts every game again: slot i's k-th episode from now on is the game of
  * seed + i + k * size (see Episodes and seeds above).  Writes the bound
  * arrays: the first positions, rewards, terminated and truncated all 0.
- * Errors: CROWN_EINVAL (NULL batch); CROWN_ENOMEM and CROWN_EINTERNAL,
- * which cannot happen without a bug (a game's deal never needs more history
- * than a handle is made with). */
+ * Errors: CROWN_EINVAL (NULL batch); CROWN_EOPTION (a slot's episodes
+ * ended before their first decision 1000 times in a row: see Episodes and
+ * seeds above; every other slot is reset, that one's arrays not written);
+ * CROWN_ENOMEM and CROWN_EINTERNAL, which cannot happen without a bug (a
+ * game's deal never needs more history than a handle is made with). */
 int crown_batch_reset(crown_batch *batch, uint64_t seed);
 
 /* Plays actions[i] (an action index, 0..N-1) in every game i at once, for
@@ -681,7 +690,10 @@ int crown_batch_reset(crown_batch *batch, uint64_t seed);
  * out of range or not legal: the message names the first such game, the
  * action, the move's text and why, as crown_apply's: "game 3: action 17:
  * move 1089 (beat GN with RQ) is not legal: RQ is not in seat 0's hand");
- * CROWN_ENOMEM (a history could not grow; nothing changed); CROWN_EINTERNAL
+ * CROWN_ENOMEM (a history could not grow; nothing changed); CROWN_EOPTION
+ * (a slot that ended its episode then met 1000 episodes in a row that
+ * ended before their first decision, as in crown_batch_reset: every game
+ * has then stepped, that slot's arrays are not written); CROWN_EINTERNAL
  * (a bug in a game's rules; every game has then stepped).  No allocation
  * once each slot has played its longest episode. */
 int crown_batch_step(crown_batch *batch, const int32_t *actions);
