@@ -1517,6 +1517,139 @@ START_TEST(serialize_buffer_too_small)
 }
 END_TEST
 
+/* ---- size queries ----------------------------------------------------- */
+
+/* A text function's call on buf_, cap_ and &len_: its size query (NULL, 0)
+ * returns CROWN_ETOOSMALL and the length the call then writes; one byte
+ * short (no room for the NUL) is too small and leaves "", and length + 1
+ * writes the text. */
+#define CHECK_TEXT_QUERY(what, call) \
+    do { \
+        char *buf_ = NULL; \
+        size_t cap_ = 0, len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_ETOOSMALL, "%s: size query status", what); \
+        size_t need_ = len_; \
+        ck_assert_msg(need_ != SIZE_MAX, "%s: no size reported", what); \
+        buf_ = malloc(need_ + 1); \
+        ck_assert_ptr_nonnull(buf_); \
+        memset(buf_, 'x', need_ + 1); \
+        cap_ = need_; \
+        len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_ETOOSMALL && len_ == need_ && (cap_ == 0 || !buf_[0]), \
+                      "%s: a buffer one byte short", what); \
+        cap_ = need_ + 1; \
+        len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_OK && len_ == need_ && strlen(buf_) == need_, \
+                      "%s: the size reported is not the text's", what); \
+        free(buf_); \
+    } while (0)
+
+/* An array function's call on buf_ (of type T), cap_ and &len_: its size
+ * query returns CROWN_ETOOSMALL and the count the call then writes, or
+ * CROWN_OK when that count is 0; that count fits, one fewer does not. */
+#define CHECK_ARRAY_QUERY(what, T, call) \
+    do { \
+        T *buf_ = NULL; \
+        size_t cap_ = 0, len_ = SIZE_MAX; \
+        int rc_ = (call); \
+        size_t need_ = len_; \
+        ck_assert_msg(need_ != SIZE_MAX, "%s: no size reported", what); \
+        ck_assert_msg(rc_ == (need_ ? CROWN_ETOOSMALL : CROWN_OK), \
+                      "%s: size query status %d for %zu", what, rc_, need_); \
+        buf_ = malloc((need_ + 1) * sizeof(T)); \
+        ck_assert_ptr_nonnull(buf_); \
+        cap_ = need_; \
+        len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_OK && len_ == need_, "%s: the size reported does not fit", \
+                      what); \
+        if (need_) { \
+            cap_ = need_ - 1; \
+            len_ = SIZE_MAX; \
+            ck_assert_msg((call) == CROWN_ETOOSMALL && len_ == need_, "%s: one fewer", what); \
+        } \
+        free(buf_); \
+    } while (0)
+
+/* Every function with a buffer, its capacity and a size: in one state. */
+static void check_size_queries(crown_game *g)
+{
+    int players, p;
+    OK(crown_num_players(g, &players));
+    OK(crown_current_player(g, &p));
+    crown_move m[CROWN_MAX_MOVES_HINT];
+    size_t n, hist;
+    OK(crown_legal_moves(g, m, CROWN_MAX_MOVES_HINT, &n));
+    OK(crown_history_length(g, &hist));
+    CHECK_TEXT_QUERY("crown_game_string", crown_game_string(g, buf_, cap_, &len_));
+    CHECK_TEXT_QUERY("crown_serialize", crown_serialize(g, buf_, cap_, &len_));
+    CHECK_TEXT_QUERY("crown_observation_layout", crown_observation_layout(g, buf_, cap_, &len_));
+    int viewers[] = {0, players - 1, CROWN_SPECTATOR, CROWN_OMNISCIENT};
+    for (int v = 0; v < 4; v++) {
+        CHECK_TEXT_QUERY("crown_observation",
+                         crown_observation(g, viewers[v], buf_, cap_, &len_));
+        CHECK_TEXT_QUERY("crown_observation_json",
+                         crown_observation_json(g, viewers[v], buf_, cap_, &len_));
+        if (hist)
+            CHECK_TEXT_QUERY("crown_history_text",
+                             crown_history_text(g, hist - 1, viewers[v], buf_, cap_, &len_));
+        if (viewers[v] != CROWN_OMNISCIENT)
+            CHECK_ARRAY_QUERY("crown_observation_tensor", float,
+                              crown_observation_tensor(g, viewers[v], buf_, cap_, &len_));
+    }
+    if (n) {
+        CHECK_TEXT_QUERY("crown_move_to_text", crown_move_to_text(g, m[n - 1], buf_, cap_, &len_));
+        if (p >= 0)
+            CHECK_TEXT_QUERY("crown_move_json", crown_move_json(g, m[0], buf_, cap_, &len_));
+    }
+    CHECK_ARRAY_QUERY("crown_legal_moves", crown_move, crown_legal_moves(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_legal_mask", uint8_t, crown_legal_mask(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_history", crown_move, crown_history(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_observation_shape", size_t,
+                      crown_observation_shape(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_returns", double, crown_returns(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_scores", double, crown_scores(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_playout", double, crown_playout(g, 3, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_playouts", double, crown_playouts(g, 3, 2, buf_, cap_, &len_));
+    if (p == CROWN_CHANCE) {
+        CHECK_ARRAY_QUERY("crown_chance_outcomes", crown_move,
+                          crown_chance_outcomes(g, buf_, NULL, cap_, &len_));
+        CHECK_ARRAY_QUERY("crown_chance_outcomes", double,
+                          crown_chance_outcomes(g, NULL, buf_, cap_, &len_));
+    }
+}
+
+/* crown.h, Conventions: a size query (NULL buffer, capacity 0) returns
+ * CROWN_ETOOSMALL with the size, or CROWN_OK for an empty array; the size
+ * reported is what the call writes.  Every buffer function, in every game,
+ * at the start, in play, at a chance node and at the end. */
+START_TEST(every_size_query_reports_the_size_with_its_status)
+{
+    for (size_t k = 0; k < crown_game_count(); k++) {
+        const char *name = crown_game_name(k);
+        CHECK_TEXT_QUERY("crown_describe_options",
+                         crown_describe_options(name, buf_, cap_, &len_));
+        CHECK_TEXT_QUERY("crown_options_json", crown_options_json(name, buf_, cap_, &len_));
+        for (int explicit_chance = 0; explicit_chance < 2; explicit_chance++) {
+            crown_game *g = new_game(name, explicit_chance ? "chance=explicit" : "", 7);
+            trng r = {k};
+            for (int step = 0; step < 4; step++) {
+                check_size_queries(g);
+                random_moves(g, step < 2 ? 5 : 100000, &r);
+            }
+            ck_assert(terminal(g));
+            crown_free(g);
+        }
+    }
+    /* A game over at once: no legal move, an empty array. */
+    crown_game *g = new_game("kings_family", "deck=B1m", 1);
+    size_t n = SIZE_MAX;
+    OK(crown_legal_moves(g, NULL, 0, &n));
+    ck_assert_uint_eq(n, 0);
+    check_size_queries(g);
+    crown_free(g);
+}
+END_TEST
+
 /* ---- resample --------------------------------------------------------- */
 
 START_TEST(resample_errors_and_omniscient)
@@ -1554,6 +1687,7 @@ int main(void)
     TCase *tc = tcase_create("contract");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, version_matches_header);
+    tcase_add_test(tc, every_size_query_reports_the_size_with_its_status);
     tcase_add_test(tc, strerror_names_every_status);
     tcase_add_test(tc, discovery_lists_games);
     tcase_add_test(tc, describe_options);

@@ -45,11 +45,23 @@
  *   crown_free.  Buffers are always the caller's.  Returned `const char *`
  *   strings are static (library lifetime) unless a function says otherwise.
  * - Buffers: functions that produce a variable amount of data take a buffer,
- *   its capacity and a size out-parameter.  The size out-parameter always
- *   receives the required size (for text: the length without the final NUL).
- *   If the capacity is too small the function returns CROWN_ETOOSMALL and
- *   the buffer holds no result (text buffers of non-zero capacity receive an
- *   empty string).  A NULL buffer with capacity 0 is a valid size query.
+ *   its capacity and a size out-parameter (NULL: CROWN_EINVAL).  The size
+ *   out-parameter always receives the required size (for text: the length
+ *   without the final NUL; for an array: its number of elements), on
+ *   CROWN_ETOOSMALL too.  A text needs its length + 1 bytes (the NUL), an
+ *   array its number of elements.  If the capacity is too small the
+ *   function returns CROWN_ETOOSMALL and the buffer holds no result (text
+ *   buffers of non-zero capacity receive an empty string).
+ * - Size queries: a NULL buffer with capacity 0 writes nothing, reports the
+ *   size and returns what too small a capacity returns: CROWN_ETOOSMALL
+ *   whenever there is anything to write.  So a text's size query always
+ *   returns CROWN_ETOOSMALL (a text needs its NUL), and so does an array's,
+ *   except for an empty array, which fits in 0: crown_legal_moves at the
+ *   end of a game returns CROWN_OK with *count 0.  A NULL text buffer is a
+ *   size query whatever its capacity; a NULL array with a capacity above 0
+ *   is CROWN_EINVAL, except in crown_chance_outcomes (either array may be
+ *   NULL, skipped).  The other functions of this header that report a size
+ *   have no size query (crown_new_ex's errbuf is cut to fit).
  * - Threads: there is no global mutable state.  Distinct handles may be used
  *   concurrently from distinct threads; one handle must not be used by two
  *   threads at once.
@@ -301,7 +313,8 @@ int crown_max_moves(crown_game *game, size_t *max_moves);
 
 /* Lists the legal moves of the current state (the chance outcomes at a chance
  * node), sorted ascending, distinct.  *count receives their number (0 at the
- * end of the game).  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+ * end of the game, where a size query returns CROWN_OK).
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
 int crown_legal_moves(crown_game *game, crown_move *moves, size_t cap, size_t *count);
 
 /* ------------------------------------------------------------------------
@@ -393,9 +406,10 @@ int crown_history_text(crown_game *game, size_t index, int viewer, char *buf, si
 int crown_history_player(crown_game *game, size_t index, int *player);
 
 /* At a chance node: the outcomes (as crown_legal_moves) and the probability
- * of each.  Either buffer may be NULL to skip it (with cap 0 for a size
- * query).  Errors: CROWN_EINVAL, CROWN_ESTATE (not a chance node),
- * CROWN_ETOOSMALL. */
+ * of each.  Either buffer may be NULL to skip it, whatever cap: the status
+ * is then as if it were there (cap 0 and both NULL: a size query, which
+ * returns CROWN_ETOOSMALL).  Errors: CROWN_EINVAL, CROWN_ESTATE (not a
+ * chance node), CROWN_ETOOSMALL. */
 int crown_chance_outcomes(crown_game *game, crown_move *moves, double *probabilities,
                           size_t cap, size_t *count);
 
@@ -519,6 +533,8 @@ int crown_state_hash(crown_game *game, uint64_t *hash);
 /* Writes the game as versioned text: a header line, the canonical game
  * string, the seed and every move of the history (chance outcomes
  * included) in move notation, one per line.  Format in docs/save-format.md.
+ * A size query (NULL buf, cap 0) returns CROWN_ETOOSMALL with *len, as for
+ * every text (see Conventions).
  * Errors: CROWN_EINVAL, CROWN_ETOOSMALL, CROWN_ESTATE (a game longer than
  * crown_deserialize reads: more than 10,000,000 moves or 256 MiB of text). */
 int crown_serialize(crown_game *game, char *buf, size_t cap, size_t *len);
