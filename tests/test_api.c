@@ -1517,6 +1517,42 @@ START_TEST(serialize_buffer_too_small)
 }
 END_TEST
 
+/* CROWN_MAX_PLAYERS bounds the seats of every game at every value of its
+ * "players" option (crown_options_json), and one game reaches it. */
+START_TEST(max_players_bounds_every_game)
+{
+    ck_assert_int_eq(CROWN_MAX_PLAYERS, 12);
+    int most = 0;
+    for (size_t k = 0; k < crown_game_count(); k++) {
+        const char *name = crown_game_name(k);
+        char json[8192], opts[64];
+        size_t len;
+        OK(crown_options_json(name, json, sizeof json, &len));
+        const char *p = strstr(json, "{\"name\": \"players\", \"kind\": \"int\", \"min\": ");
+        int lo = 0, hi = 0;
+        if (p)
+            ck_assert_int_eq(sscanf(p, "{\"name\": \"players\", \"kind\": \"int\", \"min\": %d, "
+                                       "\"max\": %d",
+                                    &lo, &hi),
+                             2);
+        for (int n = lo; n <= hi; n++) {
+            snprintf(opts, sizeof opts, p ? "players=%d" : "", n);
+            crown_game *g = new_game(name, opts, 1);
+            int players;
+            OK(crown_num_players(g, &players));
+            ck_assert_int_le(players, CROWN_MAX_PLAYERS);
+            double r[CROWN_MAX_PLAYERS];
+            OK(crown_returns(g, r, CROWN_MAX_PLAYERS, &len));
+            ck_assert_uint_eq(len, (size_t)players);
+            OK(crown_playout(g, 1, r, CROWN_MAX_PLAYERS, &len));
+            most = players > most ? players : most;
+            crown_free(g);
+        }
+    }
+    ck_assert_int_eq(most, CROWN_MAX_PLAYERS);
+}
+END_TEST
+
 /* ---- size queries ----------------------------------------------------- */
 
 /* A text function's call on buf_, cap_ and &len_: its size query (NULL, 0)
@@ -1688,6 +1724,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, version_matches_header);
     tcase_add_test(tc, every_size_query_reports_the_size_with_its_status);
+    tcase_add_test(tc, max_players_bounds_every_game);
     tcase_add_test(tc, strerror_names_every_status);
     tcase_add_test(tc, discovery_lists_games);
     tcase_add_test(tc, describe_options);

@@ -176,6 +176,12 @@ typedef int32_t crown_move;
  * crown_max_moves gives the exact bound of one game. */
 #define CROWN_MAX_MOVES_HINT 16384
 
+/* No game has more seats than this (Blood Bound has 12): an array of this
+ * many values is always large enough for crown_returns, crown_scores and
+ * the playouts' returns.  crown_num_players gives one game's seats, and a
+ * game's "players" option its range (crown_options_json). */
+#define CROWN_MAX_PLAYERS 12
+
 /* ------------------------------------------------------------------------
  * Discovery
  * --------------------------------------------------------------------- */

@@ -18,6 +18,7 @@
 #include "../genealogy.h"
 
 #define KBG_MAXP CROWN_KB_MAX_PLAYERS
+_Static_assert(KBG_MAXP <= CROWN_MAX_PLAYERS, "CROWN_MAX_PLAYERS bounds every game's seats");
 #define KBG_HAND 7
 #define KBG_NONE 0xFF
 
