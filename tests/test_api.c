@@ -1342,6 +1342,74 @@ START_TEST(load_round_trip)
 }
 END_TEST
 
+/* A loaded game undoes like the game it was saved from, back to its start
+ * (chance=auto: the deal; chance=explicit: the first move), in every game,
+ * and plays the same moves again with the same draws. */
+START_TEST(a_loaded_game_undoes_to_the_start)
+{
+    for (size_t k = 0; k < crown_game_count(); k++) {
+        const char *name = crown_game_name(k);
+        for (int explicit_chance = 0; explicit_chance < 2; explicit_chance++) {
+            crown_game *g = new_game(name, explicit_chance ? "chance=explicit" : "", 40 + k);
+            crown_game *fresh = new_game(name, explicit_chance ? "chance=explicit" : "", 40 + k);
+            trng r = {k};
+            random_moves(g, 80, &r);
+            char *text = serialize(g);
+            crown_game *l;
+            OK(crown_deserialize(&l, text));
+            size_t n, depth_g, depth_l, undone = 0;
+            OK(crown_history_length(g, &n));
+            crown_move *hist = malloc(n * sizeof *hist);
+            OK(crown_history(g, hist, n, &n));
+            for (;;) {
+                uint64_t a, b;
+                OK(crown_state_hash(g, &a));
+                OK(crown_state_hash(l, &b));
+                ck_assert_uint_eq(a, b);
+                OK(crown_undo_depth(g, &depth_g));
+                OK(crown_undo_depth(l, &depth_l));
+                ck_assert_uint_eq(depth_g, depth_l);
+                int rg = crown_undo(g), rl = crown_undo(l);
+                ck_assert_int_eq(rg, rl);
+                if (rl != CROWN_OK)
+                    break;
+                undone++;
+            }
+            ck_assert_int_eq(crown_undo(l), CROWN_ENOUNDO);
+            ck_assert_uint_gt(undone, 0);
+            /* At the start: the state crown_new makes. */
+            uint64_t a, b;
+            OK(crown_state_hash(l, &a));
+            OK(crown_state_hash(fresh, &b));
+            ck_assert_msg(a == b, "%s: a loaded game undone is not at the start", name);
+            size_t at, at_fresh;
+            OK(crown_history_length(l, &at));
+            OK(crown_history_length(fresh, &at_fresh));
+            ck_assert_uint_eq(at, at_fresh);
+            if (explicit_chance)
+                ck_assert_uint_eq(at, 0);
+            /* The same moves again: the same game as the one saved. */
+            crown_free(g);
+            OK(crown_deserialize(&g, text));
+            for (size_t i = at; i < n; i++) {
+                int who;
+                OK(crown_history_player(g, i, &who));
+                if (who != CROWN_CHANCE || explicit_chance)
+                    OK(crown_apply(l, hist[i]));
+            }
+            char *again = serialize(l);
+            ck_assert_str_eq(again, text);
+            free(again);
+            free(hist);
+            free(text);
+            crown_free(l);
+            crown_free(g);
+            crown_free(fresh);
+        }
+    }
+}
+END_TEST
+
 START_TEST(load_rejects_bad_text)
 {
     char *t = short_save();
@@ -1725,6 +1793,7 @@ int main(void)
     tcase_add_test(tc, version_matches_header);
     tcase_add_test(tc, every_size_query_reports_the_size_with_its_status);
     tcase_add_test(tc, max_players_bounds_every_game);
+    tcase_add_test(tc, a_loaded_game_undoes_to_the_start);
     tcase_add_test(tc, strerror_names_every_status);
     tcase_add_test(tc, discovery_lists_games);
     tcase_add_test(tc, describe_options);

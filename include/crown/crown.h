@@ -378,7 +378,10 @@ int crown_apply(crown_game *game, crown_move move);
 
 /* Takes back the last move: with chance=auto the last decision and every
  * chance event after it; with chance=explicit the last move, chance
- * outcomes included.  The state becomes exactly what it was.
+ * outcomes included.  The state becomes exactly what it was.  A loaded game
+ * (crown_deserialize) undoes the same way through its whole history, back
+ * to its start, as the game it was saved from would; so do clones and
+ * copies.
  * Errors: CROWN_EINVAL, CROWN_ENOUNDO (no decision to take back; with
  * chance=auto the initial deal cannot be undone). */
 int crown_undo(crown_game *game);
@@ -547,7 +550,12 @@ int crown_serialize(crown_game *game, char *buf, size_t cap, size_t *len);
 
 /* Restores a game from crown_serialize's text (NUL-terminated).  Every move
  * is replayed through the same legality checks as crown_apply, so a corrupt
- * or foreign text is an error, never an impossible state.
+ * or foreign text is an error, never an impossible state.  The loaded game
+ * is the saved one, history included: crown_undo takes it back exactly as
+ * it would the game that was saved, down to its start (with chance=auto a
+ * decision with its draws at a time, down to the deal; with
+ * chance=explicit every move, down to none), and a move played again
+ * draws as it would there (chance=auto: from the seed).
  * Errors: CROWN_EINVAL, CROWN_EPARSE, CROWN_EGAME, CROWN_EOPTION,
  * CROWN_EILLEGAL, CROWN_ENOMEM.  On any error *out is NULL (unless out
  * itself is NULL: CROWN_EINVAL). */
