@@ -295,7 +295,39 @@ END_TEST
 /* ---- Blood Bound ------------------------------------------------------ */
 
 enum { W_BB_SHIELD, W_BB_THREE, W_BB_SELF, W_BB_ASKED, W_BB_TOKEN, W_BB_OTHER_ABILITY,
-       W_BB_LOOK, W_BB_NO_SUCH, W_BB_CASES };
+       W_BB_LOOK, W_BB_NO_SUCH, W_BB_HOLDS, W_BB_CASES };
+
+/* An ability's card given to a seat that holds one already is refused for
+ * it; so are Curses the Inquisitor would give himself. */
+static void bb_probe_holds(crown_game *g, int *hits)
+{
+    const bb_state *s = crown_internal_state(g);
+    int players, u = s->user, rank = bb_role_of(s->character[u])->rank;
+    OK(crown_num_players(g, &players));
+    char msg[256], want[96];
+    for (int v = 0; v < players; v++) {
+        if (v == u)
+            continue;
+        if (rank == 8 && ((s->staff >> v) & 1)) {
+            snprintf(want, sizeof want, "seat %d holds a Staff already", v);
+            refused(g, CROWN_BB_STAFF(v), want, msg, sizeof msg);
+            hits[W_BB_HOLDS]++;
+        } else if (rank == 9 && ((s->fan >> v) & 1)) {
+            snprintf(want, sizeof want, "seat %d holds a Fan already", v);
+            refused(g, CROWN_BB_FAN(v), want, msg, sizeof msg);
+            hits[W_BB_HOLDS]++;
+        } else if (rank == CROWN_BB_INQUISITOR_RANK && !s->curses_given) {
+            const bb_config *c = g->config;
+            unsigned f = 0;
+            for (int q = 0, k = 1; k < c->false_curses; q++)
+                if (q != u && q != v)
+                    f |= 1u << q, k++;
+            snprintf(want, sizeof want, "the Inquisitor, seat %d, gives no Curse to himself", u);
+            refused(g, CROWN_BB_CURSES(v, f | (1u << u)), want, msg, sizeof msg);
+            hits[W_BB_HOLDS]++;
+        }
+    }
+}
 
 /* A Harlequin's look reads in either order of its seats (the same move, its
  * text the lower seat first); a look at one seat twice is refused, saying
@@ -404,6 +436,7 @@ static void bb_probe(crown_game *g, int *hits)
         hits[W_BB_OTHER_ABILITY]++;
         if (rank == 3)
             bb_probe_look(g, hits);
+        bb_probe_holds(g, hits);
     }
     if (s->phase >= BB_P_TURN && s->phase != BB_P_OVER)
         bb_probe_no_such(g, hits);
@@ -672,8 +705,20 @@ START_TEST(kings_family_sibling_reasons_name_the_child)
     g = kf_dealt(sevens, "Y3m");
     play(g, "play Y5f right of Y3m");
     play(g, "marriage Y7m");
+    text_refused(g, "play Y7f right of Y7m", "Y7f at the next sibling's spot is a sibling of the "
+                                             "newborn child, Y7m, not a play: sibling Y7f right");
     play(g, "sibling Y7f right");
     text_refused(g, "sibling G7m left", "the siblings go on to the right, beside the last one, Y7f");
+    crown_free(g);
+    /* No sibling when the child is born: a seven drawn then comes too late. */
+    const char *const none[7] = {"Y5f", "B8m", "B1m", "R2m", "B9f", "G9f", "R8m"};
+    g = kf_dealt(none, "Y3m");
+    play(g, "play Y5f right of Y3m");
+    play(g, "marriage Y7m");
+    play(g, "draw G7m");
+    text_refused(g, "sibling G7m left", "the run of siblings of Y7m ended when no further sibling "
+                                        "could be placed, before the cards drawn since");
+    ck_assert(can_play(g, "play G7m left of Y7m"));
     crown_free(g);
 }
 END_TEST
@@ -715,6 +760,8 @@ START_TEST(kings_blood_sibling_reasons_name_the_child)
     play(g, "play Y5f right of Y3m");
     play(g, "marriage Y7m");
     text_refused(g, "sibling B8m left", "B8m is not of the number of the newborn child, Y7m");
+    text_refused(g, "play G7m left of Y7m", "G7m at the next sibling's spot is a sibling of the "
+                                            "newborn child, Y7m, not a play: sibling G7m left");
     play(g, "sibling Y7f right");
     text_refused(g, "sibling G7m left", "the siblings go on to the right, beside the last one, Y7f");
     crown_free(g);

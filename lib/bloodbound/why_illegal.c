@@ -101,6 +101,48 @@ static int ability_rank(int kind)
     return kind < (int)(sizeof rank / sizeof rank[0]) ? rank[kind] : 0;
 }
 
+/* The seats an ability names, against what they hold (the ability is the
+ * user's, and has a use: the ability step is there). */
+static int why_ability_seat(const bb_state *s, crown_move m, crown_buf *b)
+{
+    int u = s->user, a = CROWN_BB_A(m), t = CROWN_BB_B(m);
+    switch (CROWN_BB_KIND(m)) {
+    case CROWN_BB_K_LOOK:
+        if (!((~s->looked[u] >> a) & 1 || (~s->looked[u] >> t) & 1)) {
+            crown_buf_printf(b, "seat %d has seen the cards of seats %d and %d already", u, a, t);
+            return 1;
+        }
+        return 0;
+    case CROWN_BB_K_SHIELD: {
+        int col = bb_guardian_colour(s, u);
+        if (col >= 0 && ((s->shield[col] >> a) & 1)) {
+            crown_buf_printf(b, "seat %d holds a Shield of colour %c already", a, 'A' + col);
+            return 1;
+        }
+        return 0;
+    }
+    case CROWN_BB_K_STAFF:
+        if ((s->staff >> a) & 1) {
+            crown_buf_printf(b, "seat %d holds a Staff already", a);
+            return 1;
+        }
+        return 0;
+    case CROWN_BB_K_FAN:
+        if ((s->fan >> a) & 1) {
+            crown_buf_printf(b, "seat %d holds a Fan already", a);
+            return 1;
+        }
+        return 0;
+    case CROWN_BB_K_CURSES:
+        if ((t >> u) & 1) {
+            crown_buf_printf(b, "the Inquisitor, seat %d, gives no Curse to himself", u);
+            return 1;
+        }
+        return 0;
+    default: return 0;
+    }
+}
+
 static int why_ability(const bb_state *s, crown_move m, crown_buf *b)
 {
     int u = s->user, a = CROWN_BB_A(m), kind = CROWN_BB_KIND(m), want = ability_rank(kind);
@@ -139,7 +181,7 @@ static int why_ability(const bb_state *s, crown_move m, crown_buf *b)
         crown_buf_puts(b, "the Curses have been given already");
         return 1;
     }
-    return 0;
+    return why_ability_seat(s, m, b);
 }
 
 static int why_decision(const bb_state *s, crown_move m, crown_buf *b)

@@ -59,5 +59,10 @@ int kb_why_place(const kb_deck *d, const genealogy *g, int lifted, int t, int si
  * there. */
 int kb_why_sibling_spot(const kb_deck *d, const genealogy *g, int last, int run_side, int side,
                         crown_buf *b);
+/* Character c played on `side` of t during the run of siblings of `child`
+ * (last and run_side as above): a card of the child's number at the next
+ * sibling's spot is the sibling there, not a play. */
+int kb_why_sibling_not_play(const kb_deck *d, const genealogy *g, int c, int t, int side,
+                            int child, int last, int run_side, crown_buf *b);
 
 #endif

@@ -144,6 +144,23 @@ int kb_why_sibling_spot(const kb_deck *d, const genealogy *g, int last, int run_
     return 1;
 }
 
+int kb_why_sibling_not_play(const kb_deck *d, const genealogy *g, int c, int t, int side,
+                            int child, int last, int run_side, crown_buf *b)
+{
+    int sd = side ? GN_RIGHT : GN_LEFT, x = g->x[t] + 2 * sd;
+    if (d->card[c].number != d->card[child].number || g->row[t] != g->row[child])
+        return 0;
+    if (run_side ? x != g->x[last] + 2 * run_side : x != g->x[child] - 2 && x != g->x[child] + 2)
+        return 0;
+    put_card(d, c, b);
+    crown_buf_puts(b, " at the next sibling's spot is a sibling of the newborn child, ");
+    put_card(d, child, b);
+    crown_buf_puts(b, ", not a play: sibling ");
+    put_card(d, c, b);
+    crown_buf_puts(b, x < g->x[last] ? " left" : " right");
+    return 1;
+}
+
 int kb_why_enthroned(const kb_deck *d, const genealogy *g, int e, int t, crown_buf *b)
 {
     if (d->card[e].kind != KB_EVENT || d->card[e].event != KB_ENTHRONEMENT ||

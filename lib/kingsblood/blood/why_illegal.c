@@ -198,7 +198,10 @@ static int why_target(const kbg_config *cfg, const kbg_state *s, crown_move m, i
         return 0;
     int carrier = cfg->advanced ? kb_kings_blood_carrier(&cfg->deck, g) : -1;
     return (t != carrier && kb_why_no_match(&cfg->deck, c, t, b)) ||
-           kb_why_side(&cfg->deck, g, t, side, b);
+           kb_why_side(&cfg->deck, g, t, side, b) ||
+           (s->mode == KBG_M_CHILD &&
+            kb_why_sibling_not_play(&cfg->deck, g, c, t, side, s->child, s->run_last,
+                                    s->run_side, b));
 }
 
 void kbg_why_illegal(const void *config, const void *state, crown_move m, crown_buf *b)

@@ -87,7 +87,15 @@ static int why_sibling(const kf_config *cfg, const kf_state *s, int c, int side,
         crown_buf_printf(b, "row %d holds %d cards, the most a row may hold", r, KF_ROW_LIMIT);
         return 1;
     }
-    return 0;
+    if (on)
+        return 0;
+    /* The run ended when no sibling could be placed; the hand has changed
+     * since only by draws. */
+    crown_buf_puts(b, "the run of siblings of ");
+    put_card(cfg, child, b);
+    crown_buf_puts(b, " ended when no further sibling could be placed, before the cards drawn "
+                      "since");
+    return 1;
 }
 
 static int why_play(const kf_config *cfg, const kf_state *s, crown_move m, crown_buf *b)
@@ -112,6 +120,9 @@ static int why_play(const kf_config *cfg, const kf_state *s, crown_move m, crown
                kb_why_no_spot(&cfg->deck, &s->gn, c, t, b) || why_nc_rows(cfg, c, t, b);
     return kb_why_no_match(&cfg->deck, c, t, b) ||
            kb_why_side(&cfg->deck, &s->gn, t, CROWN_KB_SIDE(m), b) ||
+           (kf_run_active(s) &&
+            kb_why_sibling_not_play(&cfg->deck, &s->gn, c, t, CROWN_KB_SIDE(m), s->run_child,
+                                    s->run_last, s->run_side, b)) ||
            why_rows(cfg, s, c, t, -1, b);
 }
 
