@@ -1604,7 +1604,9 @@ START_TEST(max_players_bounds_every_game)
                                     &lo, &hi),
                              2);
         for (int n = lo; n <= hi; n++) {
-            snprintf(opts, sizeof opts, p ? "players=%d" : "", n);
+            opts[0] = '\0';
+            if (p)
+                snprintf(opts, sizeof opts, "players=%d", n);
             crown_game *g = new_game(name, opts, 1);
             int players;
             OK(crown_num_players(g, &players));
