@@ -1364,6 +1364,74 @@ START_TEST(load_round_trip)
 }
 END_TEST
 
+/* A loaded game undoes like the game it was saved from, back to its start
+ * (chance=auto: the deal; chance=explicit: the first move), in every game,
+ * and plays the same moves again with the same draws. */
+START_TEST(a_loaded_game_undoes_to_the_start)
+{
+    for (size_t k = 0; k < crown_game_count(); k++) {
+        const char *name = crown_game_name(k);
+        for (int explicit_chance = 0; explicit_chance < 2; explicit_chance++) {
+            crown_game *g = new_game(name, explicit_chance ? "chance=explicit" : "", 40 + k);
+            crown_game *fresh = new_game(name, explicit_chance ? "chance=explicit" : "", 40 + k);
+            trng r = {k};
+            random_moves(g, 80, &r);
+            char *text = serialize(g);
+            crown_game *l;
+            OK(crown_deserialize(&l, text));
+            size_t n, depth_g, depth_l, undone = 0;
+            OK(crown_history_length(g, &n));
+            crown_move *hist = malloc(n * sizeof *hist);
+            OK(crown_history(g, hist, n, &n));
+            for (;;) {
+                uint64_t a, b;
+                OK(crown_state_hash(g, &a));
+                OK(crown_state_hash(l, &b));
+                ck_assert_uint_eq(a, b);
+                OK(crown_undo_depth(g, &depth_g));
+                OK(crown_undo_depth(l, &depth_l));
+                ck_assert_uint_eq(depth_g, depth_l);
+                int rg = crown_undo(g), rl = crown_undo(l);
+                ck_assert_int_eq(rg, rl);
+                if (rl != CROWN_OK)
+                    break;
+                undone++;
+            }
+            ck_assert_int_eq(crown_undo(l), CROWN_ENOUNDO);
+            ck_assert_uint_gt(undone, 0);
+            /* At the start: the state crown_new makes. */
+            uint64_t a, b;
+            OK(crown_state_hash(l, &a));
+            OK(crown_state_hash(fresh, &b));
+            ck_assert_msg(a == b, "%s: a loaded game undone is not at the start", name);
+            size_t at, at_fresh;
+            OK(crown_history_length(l, &at));
+            OK(crown_history_length(fresh, &at_fresh));
+            ck_assert_uint_eq(at, at_fresh);
+            if (explicit_chance)
+                ck_assert_uint_eq(at, 0);
+            /* The same moves again: the same game as the one saved. */
+            crown_free(g);
+            OK(crown_deserialize(&g, text));
+            for (size_t i = at; i < n; i++) {
+                int who;
+                OK(crown_history_player(g, i, &who));
+                if (who != CROWN_CHANCE || explicit_chance)
+                    OK(crown_apply(l, hist[i]));
+            }
+            char *again = serialize(l);
+            ck_assert_str_eq(again, text);
+            free(again);
+            free(hist);
+            free(text);
+            crown_free(l);
+            crown_free(g);
+            crown_free(fresh);
+        }
+    }
+}
+END_TEST
+
 START_TEST(load_rejects_bad_text)
 {
     char *t = short_save();
@@ -1539,6 +1607,177 @@ START_TEST(serialize_buffer_too_small)
 }
 END_TEST
 
+/* CROWN_MAX_PLAYERS bounds the seats of every game at every value of its
+ * "players" option (crown_options_json), and one game reaches it. */
+START_TEST(max_players_bounds_every_game)
+{
+    ck_assert_int_eq(CROWN_MAX_PLAYERS, 12);
+    int most = 0;
+    for (size_t k = 0; k < crown_game_count(); k++) {
+        const char *name = crown_game_name(k);
+        char json[8192], opts[64];
+        size_t len;
+        OK(crown_options_json(name, json, sizeof json, &len));
+        const char *p = strstr(json, "{\"name\": \"players\", \"kind\": \"int\", \"min\": ");
+        int lo = 0, hi = 0;
+        if (p)
+            ck_assert_int_eq(sscanf(p, "{\"name\": \"players\", \"kind\": \"int\", \"min\": %d, "
+                                       "\"max\": %d",
+                                    &lo, &hi),
+                             2);
+        for (int n = lo; n <= hi; n++) {
+            opts[0] = '\0';
+            if (p)
+                snprintf(opts, sizeof opts, "players=%d", n);
+            crown_game *g = new_game(name, opts, 1);
+            int players;
+            OK(crown_num_players(g, &players));
+            ck_assert_int_le(players, CROWN_MAX_PLAYERS);
+            double r[CROWN_MAX_PLAYERS];
+            OK(crown_returns(g, r, CROWN_MAX_PLAYERS, &len));
+            ck_assert_uint_eq(len, (size_t)players);
+            OK(crown_playout(g, 1, r, CROWN_MAX_PLAYERS, &len));
+            most = players > most ? players : most;
+            crown_free(g);
+        }
+    }
+    ck_assert_int_eq(most, CROWN_MAX_PLAYERS);
+}
+END_TEST
+
+/* ---- size queries ----------------------------------------------------- */
+
+/* A text function's call on buf_, cap_ and &len_: its size query (NULL, 0)
+ * returns CROWN_ETOOSMALL and the length the call then writes; one byte
+ * short (no room for the NUL) is too small and leaves "", and length + 1
+ * writes the text. */
+#define CHECK_TEXT_QUERY(what, call) \
+    do { \
+        char *buf_ = NULL; \
+        size_t cap_ = 0, len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_ETOOSMALL, "%s: size query status", what); \
+        size_t need_ = len_; \
+        ck_assert_msg(need_ != SIZE_MAX, "%s: no size reported", what); \
+        buf_ = malloc(need_ + 1); \
+        ck_assert_ptr_nonnull(buf_); \
+        memset(buf_, 'x', need_ + 1); \
+        cap_ = need_; \
+        len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_ETOOSMALL && len_ == need_ && (cap_ == 0 || !buf_[0]), \
+                      "%s: a buffer one byte short", what); \
+        cap_ = need_ + 1; \
+        len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_OK && len_ == need_ && strlen(buf_) == need_, \
+                      "%s: the size reported is not the text's", what); \
+        free(buf_); \
+    } while (0)
+
+/* An array function's call on buf_ (of type T), cap_ and &len_: its size
+ * query returns CROWN_ETOOSMALL and the count the call then writes, or
+ * CROWN_OK when that count is 0; that count fits, one fewer does not. */
+#define CHECK_ARRAY_QUERY(what, T, call) \
+    do { \
+        T *buf_ = NULL; \
+        size_t cap_ = 0, len_ = SIZE_MAX; \
+        int rc_ = (call); \
+        size_t need_ = len_; \
+        ck_assert_msg(need_ != SIZE_MAX, "%s: no size reported", what); \
+        ck_assert_msg(rc_ == (need_ ? CROWN_ETOOSMALL : CROWN_OK), \
+                      "%s: size query status %d for %zu", what, rc_, need_); \
+        buf_ = malloc((need_ + 1) * sizeof(T)); \
+        ck_assert_ptr_nonnull(buf_); \
+        cap_ = need_; \
+        len_ = SIZE_MAX; \
+        ck_assert_msg((call) == CROWN_OK && len_ == need_, "%s: the size reported does not fit", \
+                      what); \
+        if (need_) { \
+            cap_ = need_ - 1; \
+            len_ = SIZE_MAX; \
+            ck_assert_msg((call) == CROWN_ETOOSMALL && len_ == need_, "%s: one fewer", what); \
+        } \
+        free(buf_); \
+    } while (0)
+
+/* Every function with a buffer, its capacity and a size: in one state. */
+static void check_size_queries(crown_game *g)
+{
+    int players, p;
+    OK(crown_num_players(g, &players));
+    OK(crown_current_player(g, &p));
+    crown_move m[CROWN_MAX_MOVES_HINT];
+    size_t n, hist;
+    OK(crown_legal_moves(g, m, CROWN_MAX_MOVES_HINT, &n));
+    OK(crown_history_length(g, &hist));
+    CHECK_TEXT_QUERY("crown_game_string", crown_game_string(g, buf_, cap_, &len_));
+    CHECK_TEXT_QUERY("crown_serialize", crown_serialize(g, buf_, cap_, &len_));
+    CHECK_TEXT_QUERY("crown_observation_layout", crown_observation_layout(g, buf_, cap_, &len_));
+    int viewers[] = {0, players - 1, CROWN_SPECTATOR, CROWN_OMNISCIENT};
+    for (int v = 0; v < 4; v++) {
+        CHECK_TEXT_QUERY("crown_observation",
+                         crown_observation(g, viewers[v], buf_, cap_, &len_));
+        CHECK_TEXT_QUERY("crown_observation_json",
+                         crown_observation_json(g, viewers[v], buf_, cap_, &len_));
+        if (hist)
+            CHECK_TEXT_QUERY("crown_history_text",
+                             crown_history_text(g, hist - 1, viewers[v], buf_, cap_, &len_));
+        if (viewers[v] != CROWN_OMNISCIENT)
+            CHECK_ARRAY_QUERY("crown_observation_tensor", float,
+                              crown_observation_tensor(g, viewers[v], buf_, cap_, &len_));
+    }
+    if (n) {
+        CHECK_TEXT_QUERY("crown_move_to_text", crown_move_to_text(g, m[n - 1], buf_, cap_, &len_));
+        if (p >= 0)
+            CHECK_TEXT_QUERY("crown_move_json", crown_move_json(g, m[0], buf_, cap_, &len_));
+    }
+    CHECK_ARRAY_QUERY("crown_legal_moves", crown_move, crown_legal_moves(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_legal_mask", uint8_t, crown_legal_mask(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_history", crown_move, crown_history(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_observation_shape", size_t,
+                      crown_observation_shape(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_returns", double, crown_returns(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_scores", double, crown_scores(g, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_playout", double, crown_playout(g, 3, buf_, cap_, &len_));
+    CHECK_ARRAY_QUERY("crown_playouts", double, crown_playouts(g, 3, 2, buf_, cap_, &len_));
+    if (p == CROWN_CHANCE) {
+        CHECK_ARRAY_QUERY("crown_chance_outcomes", crown_move,
+                          crown_chance_outcomes(g, buf_, NULL, cap_, &len_));
+        CHECK_ARRAY_QUERY("crown_chance_outcomes", double,
+                          crown_chance_outcomes(g, NULL, buf_, cap_, &len_));
+    }
+}
+
+/* crown.h, Conventions: a size query (NULL buffer, capacity 0) returns
+ * CROWN_ETOOSMALL with the size, or CROWN_OK for an empty array; the size
+ * reported is what the call writes.  Every buffer function, in every game,
+ * at the start, in play, at a chance node and at the end. */
+START_TEST(every_size_query_reports_the_size_with_its_status)
+{
+    for (size_t k = 0; k < crown_game_count(); k++) {
+        const char *name = crown_game_name(k);
+        CHECK_TEXT_QUERY("crown_describe_options",
+                         crown_describe_options(name, buf_, cap_, &len_));
+        CHECK_TEXT_QUERY("crown_options_json", crown_options_json(name, buf_, cap_, &len_));
+        for (int explicit_chance = 0; explicit_chance < 2; explicit_chance++) {
+            crown_game *g = new_game(name, explicit_chance ? "chance=explicit" : "", 7);
+            trng r = {k};
+            for (int step = 0; step < 4; step++) {
+                check_size_queries(g);
+                random_moves(g, step < 2 ? 5 : 100000, &r);
+            }
+            ck_assert(terminal(g));
+            crown_free(g);
+        }
+    }
+    /* A game over at once: no legal move, an empty array. */
+    crown_game *g = new_game("kings_family", "deck=B1m", 1);
+    size_t n = SIZE_MAX;
+    OK(crown_legal_moves(g, NULL, 0, &n));
+    ck_assert_uint_eq(n, 0);
+    check_size_queries(g);
+    crown_free(g);
+}
+END_TEST
+
 /* ---- resample --------------------------------------------------------- */
 
 START_TEST(resample_errors_and_omniscient)
@@ -1575,6 +1814,9 @@ int main(void)
     Suite *s = suite_create("api");
     TCase *tc = test_case("contract");
     tcase_add_test(tc, version_matches_header);
+    tcase_add_test(tc, every_size_query_reports_the_size_with_its_status);
+    tcase_add_test(tc, max_players_bounds_every_game);
+    tcase_add_test(tc, a_loaded_game_undoes_to_the_start);
     tcase_add_test(tc, strerror_names_every_status);
     tcase_add_test(tc, discovery_lists_games);
     tcase_add_test(tc, describe_options);

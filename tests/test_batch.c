@@ -511,6 +511,79 @@ START_TEST(bad_arguments_are_refused)
 }
 END_TEST
 
+/* crown_batch_new's status and message for these options. */
+static int batch_status(const char *name, const char *options, char *err, size_t cap)
+{
+    crown_batch *b = (crown_batch *)(uintptr_t)1;
+    err[0] = '\0';
+    int rc = crown_batch_new(&b, name, options, 3, 1, 0, err, cap);
+    if (rc)
+        ck_assert_ptr_null(b);
+    crown_batch_free(b);
+    return rc;
+}
+
+/* Options under which no game reaches a decision are refused as options,
+ * with why: at once when the options alone tell it (a King's deck that the
+ * deal gives out whole: no Character founds the Genealogy), else after 1000
+ * such deals in a row.  Options whose deals only sometimes end so are
+ * played, skipping those deals.  (Game of Kingdoms and Blood Bound always
+ * deal a decision: their decks are fixed.) */
+START_TEST(options_whose_games_never_decide_are_refused)
+{
+    char err[256];
+    static const struct {
+        const char *name, *options, *why;
+    } never[] = {
+        /* (crown_new accepts each: the game is over at once.) */
+        {"kings_family", "deck=B1m",
+         "deck: the deal of 7 cards to the hand takes all 1 of the deck"},
+        {"kings_family", "deck=B1m B2m B3m B4m B5m B6m B7m",
+         "deck: the deal of 7 cards to the hand takes all 7 of the deck"},
+        {"kings_family", "deck=B1m assassination exile,events=optional", "takes all 3"},
+        {"kings_blood", "players=2,deck=B1m",
+         "deck: the deal of 7 cards to each of 2 players takes all 1 of the deck"},
+        {"kings_blood", "players=2,advanced=on,deck=B1m B2m B3m B4m B5m B6m B7m B8m B9m R1m R2m "
+                        "R3m R4m R5m", "takes all 14"},
+        {"kings_blood", "players=6,deck=B1m B2m B3m B4m B5m B6m B7m B8m B9m R1m R2m R3m R4m R5m "
+                        "R6m R7m R8m R9m G1m G2m G3m G4m G5m G6m G7m G8m G9m Y1m Y2m Y3m Y4m "
+                        "Y5m Y6m Y7m Y8m Y9m B1f B2f B3f B4f B5f B6f", "takes all 42"},
+    };
+    for (size_t i = 0; i < sizeof never / sizeof never[0]; i++) {
+        crown_game *g = new_game(never[i].name, never[i].options, 1);
+        ck_assert(terminal(g));
+        crown_free(g);
+        ck_assert_int_eq(batch_status(never[i].name, never[i].options, err, sizeof err),
+                         CROWN_EOPTION);
+        ck_assert_msg(strstr(err, "these options give no game a decision, and a batch steps "
+                                  "decisions: ") == err &&
+                          strstr(err, never[i].why) && strstr(err, "no Character is left to "
+                                                                   "found the Genealogy"),
+                      "%s %s: %s", never[i].name, never[i].options, err);
+    }
+    /* A deck whose games never decide for a reason its size does not tell:
+     * the Character the deal leaves founds the Genealogy alone, and a New
+     * Connection has nowhere to place it. */
+    const char *nc = "deck=B1m new-connection new-connection new-connection new-connection "
+                     "new-connection new-connection new-connection";
+    ck_assert_int_eq(batch_status("kings_family", nc, err, sizeof err), CROWN_EOPTION);
+    ck_assert_msg(strstr(err, "game 0: 1000 episodes in a row ended before their first "
+                              "decision: these options (almost) never give a game a decision"),
+                  "%s", err);
+    /* A deal that leaves a Character sometimes (a deck of 15 with one, two
+     * players: one deal in 15): those that do are played. */
+    const char *rare = "players=2,deck=B1m assassination assassination assassination "
+                       "assassination assassination exile exile exile exile new-connection "
+                       "new-connection enthronement enthronement enthronement";
+    seen z = compare("kings_blood", rare, 3, 1, 0, 30);
+    ck_assert_int_gt(z.skipped, 3);
+    ck_assert_int_gt(z.steps, 0);
+    /* One card more than the deal: always a Character left. */
+    const char *enough = "deck=B1m B2m B3m B4m B5m B6m B7m B8m";
+    ck_assert_int_eq(batch_status("kings_family", enough, err, sizeof err), CROWN_OK);
+}
+END_TEST
+
 /* Arrays may be left out (NULL), and bound again: what is bound is what is
  * written. */
 /* A narrow mask row (cleared whole each step) and wide ones (the bytes set
@@ -572,6 +645,7 @@ int main(void)
     tcase_add_test(tc, seeds_reproduce_a_batch);
     tcase_add_loop_test(tc, a_failed_step_changes_nothing, 0, 4);
     tcase_add_test(tc, bad_arguments_are_refused);
+    tcase_add_test(tc, options_whose_games_never_decide_are_refused);
     tcase_add_loop_test(tc, arrays_may_be_left_out_and_bound_again, 0, 3);
     suite_add_tcase(s, tc);
     return run_suite(s);

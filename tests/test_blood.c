@@ -1075,6 +1075,151 @@ START_TEST(ruling_option_max_turns)
 }
 END_TEST
 
+/* Seat 0 ends the turn (set up as the game's 12th) with one unannounced
+ * card (the 12th turn of the match too): the penalty is drawn and the lost
+ * turn marked (chance=explicit: three chance nodes first), then the game ends
+ * without a winner, for the reason `end`. */
+static void penalty_then_the_end(crown_game *g, int end)
+{
+    const char *const hands[] = {"B4m B6m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = st(g)->match_turns = 12;
+    play(g, "play B4m right of B3m");
+    for (int i = 1; i <= 3; i++) {
+        ck_assert_int_eq(current(g), CROWN_CHANCE);
+        ck_assert_int_eq(st(g)->phase, KBG_DRAW);
+        ck_assert_int_eq(st(g)->drawer, 0);
+        ck_assert(st(g)->lost & 1);
+        draw_any(g, 1);
+        ck_assert_int_eq(hand_size(g, 0), 1 + i);
+    }
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, end);
+    ck_assert_int_eq(st(g)->winner, KBG_NONE);
+    ck_assert_int_eq(hand_size(g, 0), 4);
+    ck_assert(st(g)->lost & 1);
+    ck_assert(sees(g, 1, "seat 0: 4 cards, loses his next turn"));
+    ck_assert(json_has(g, "\"loses_turn\": true"));
+    ck_assert(piece(g, "loses_turn", 0) == 1.0f);
+    double r[2], sc[2];
+    size_t n;
+    OK(crown_returns(g, r, 2, &n));
+    OK(crown_scores(g, sc, 2, &n));
+    for (int q = 0; q < 2; q++) {
+        ck_assert_double_eq(r[q], 0);
+        ck_assert_double_eq(sc[q], 0); /* a game without a winner scores nothing */
+    }
+    sound(g);
+}
+
+/* RULINGS 1.4: when the max_turns-th turn ends with one unannounced card,
+ * the turn's consequences come first (the 3 penalty cards drawn, the lost
+ * turn marked), then the game ends without a winner. */
+START_TEST(ruling_max_turns_ends_the_game_after_the_turns_penalty)
+{
+    /* The game: two players, advanced rules, scoring B. */
+    crown_game *g = game("players=2,advanced=on,scoring=B,max_turns=12");
+    penalty_then_the_end(g, KBG_END_MAX_TURNS);
+    ck_assert(json_has(g, "\"end\": \"max_turns\""));
+    /* Undo takes the draws back one by one, then the play. */
+    for (int i = 0; i < 3; i++) {
+        OK(crown_undo(g));
+        ck_assert_int_eq(current(g), CROWN_CHANCE);
+    }
+    OK(crown_undo(g));
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(hand_size(g, 0), 2);
+    ck_assert(!(st(g)->lost & 1));
+    crown_free(g);
+    /* With chance=auto the handle draws the penalty before the end; undo
+     * takes the play back with its draws. */
+    kb_default_deck(&D);
+    g = new_game("kings_blood", "players=2,advanced=on,scoring=B,max_turns=12", 1);
+    const char *const hands[] = {"B4m B6m", "R1f R2m"};
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 12;
+    play(g, "play B4m right of B3m");
+    ck_assert_int_eq(current(g), CROWN_TERMINAL);
+    ck_assert_int_eq(st(g)->over, KBG_END_MAX_TURNS);
+    ck_assert_int_eq(hand_size(g, 0), 4);
+    ck_assert(st(g)->lost & 1);
+    OK(crown_undo(g));
+    ck_assert_int_eq(current(g), 0);
+    ck_assert_int_eq(hand_size(g, 0), 2);
+    ck_assert(!(st(g)->lost & 1));
+    crown_free(g);
+    /* The match's turn limit on that turn: the penalty, then the game and
+     * the match end. */
+    g = game("players=2,advanced=on,scoring=B,match=on,max_match_turns=12");
+    penalty_then_the_end(g, KBG_END_MATCH_TURNS);
+    ck_assert_int_eq(st(g)->match_over, KBG_MATCH_MAX_TURNS);
+    ck_assert(json_has(g, "\"match_end\": \"max_match_turns\"}"));
+    crown_free(g);
+    /* A game of a match ended by max_turns: the penalty is drawn before the
+     * next game is dealt. */
+    g = game("players=2,advanced=on,scoring=B,match=on,max_turns=12");
+    setup(g, hands, "B3m@0,0", "rest");
+    st(g)->turns = 12;
+    play(g, "play B4m right of B3m");
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(st(g)->phase, KBG_DRAW);
+        draw_any(g, 1);
+    }
+    ck_assert_int_eq(st(g)->phase, KBG_DEAL);
+    ck_assert_int_eq(st(g)->games_done, 1);
+    ck_assert_int_eq(st(g)->total[0] + st(g)->total[1], 0);
+    crown_free(g);
+}
+END_TEST
+
+/* The same rule in a game played from its deal with chance=auto: a seed
+ * whose 12th turn ends with one unannounced card (random choices) ends with
+ * the penalty drawn, and its saved game loads to the same end, with
+ * chance=explicit too. */
+START_TEST(ruling_max_turns_penalty_in_a_saved_game)
+{
+    const char *opts = "players=2,advanced=on,scoring=B,max_turns=12";
+    crown_game *g = NULL;
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 2000 && !found; seed++) {
+        kb_default_deck(&D);
+        g = new_game("kings_blood", opts, seed);
+        trng r = {seed};
+        random_moves(g, 100000, &r);
+        const kbg_state *s = st(g);
+        found = s->over == KBG_END_MAX_TURNS && (s->lost & (1u << s->player)) &&
+                s->draws_left == 0;
+        if (!found)
+            crown_free(g);
+    }
+    ck_assert_msg(found, "no game of 2000 ends its 12th turn with one unannounced card");
+    int p = st(g)->player;
+    ck_assert_int_gt(hand_size(g, p), 1);
+    assert_same_as_loaded(g);
+    char *text = serialize(g);
+    char *at = strstr(text, "chance=auto");
+    ck_assert_ptr_nonnull(at);
+    char explicit_text[1 << 16];
+    ck_assert_uint_lt(strlen(text) + 8, sizeof explicit_text);
+    snprintf(explicit_text, sizeof explicit_text, "%.*schance=explicit%s", (int)(at - text), text,
+             at + strlen("chance=auto"));
+    crown_game *l;
+    OK(crown_deserialize(&l, explicit_text));
+    ck_assert_int_eq(current(l), CROWN_TERMINAL);
+    uint64_t a, b;
+    OK(crown_state_hash(g, &a));
+    OK(crown_state_hash(l, &b));
+    ck_assert_uint_eq(a, b);
+    /* The last three moves are the penalty's draws. */
+    OK(crown_undo(l));
+    ck_assert_int_eq(current(l), CROWN_CHANCE);
+    ck_assert_int_eq(st(l)->drawer, p);
+    crown_free(l);
+    free(text);
+    crown_free(g);
+}
+END_TEST
+
 /* ---- 1.4 winning -------------------------------------------------------- */
 
 START_TEST(ruling_winning_marriage_still_resolves)
@@ -2064,6 +2209,8 @@ int main(void)
     tcase_add_test(tc, ruling_option_max_turns);
     tcase_add_test(tc, ruling_a_lost_turn_is_not_a_pass);
     tcase_add_test(tc, ruling_max_turns_counts_no_lost_or_skipped_turn);
+    tcase_add_test(tc, ruling_max_turns_ends_the_game_after_the_turns_penalty);
+    tcase_add_test(tc, ruling_max_turns_penalty_in_a_saved_game);
     tcase_add_test(tc, ruling_winning_marriage_still_resolves);
     tcase_add_test(tc, ruling_winning_kings_blood_card_stays_where_it_is);
     tcase_add_test(tc, ruling_advanced_kings_blood_card);

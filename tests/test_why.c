@@ -294,7 +294,94 @@ END_TEST
 
 /* ---- Blood Bound ------------------------------------------------------ */
 
-enum { W_BB_SHIELD, W_BB_THREE, W_BB_SELF, W_BB_ASKED, W_BB_TOKEN, W_BB_OTHER_ABILITY, W_BB_CASES };
+enum { W_BB_SHIELD, W_BB_THREE, W_BB_SELF, W_BB_ASKED, W_BB_TOKEN, W_BB_OTHER_ABILITY,
+       W_BB_LOOK, W_BB_NO_SUCH, W_BB_HOLDS, W_BB_CASES };
+
+/* An ability's card given to a seat that holds one already is refused for
+ * it; so are Curses the Inquisitor would give himself. */
+static void bb_probe_holds(crown_game *g, int *hits)
+{
+    const bb_state *s = crown_internal_state(g);
+    int players, u = s->user, rank = bb_role_of(s->character[u])->rank;
+    OK(crown_num_players(g, &players));
+    char msg[256], want[96];
+    for (int v = 0; v < players; v++) {
+        if (v == u)
+            continue;
+        if (rank == 8 && ((s->staff >> v) & 1)) {
+            snprintf(want, sizeof want, "seat %d holds a Staff already", v);
+            refused(g, CROWN_BB_STAFF(v), want, msg, sizeof msg);
+            hits[W_BB_HOLDS]++;
+        } else if (rank == 9 && ((s->fan >> v) & 1)) {
+            snprintf(want, sizeof want, "seat %d holds a Fan already", v);
+            refused(g, CROWN_BB_FAN(v), want, msg, sizeof msg);
+            hits[W_BB_HOLDS]++;
+        } else if (rank == CROWN_BB_INQUISITOR_RANK && !s->curses_given) {
+            const bb_config *c = g->config;
+            unsigned f = 0;
+            for (int q = 0, k = 1; k < c->false_curses; q++)
+                if (q != u && q != v)
+                    f |= 1u << q, k++;
+            snprintf(want, sizeof want, "the Inquisitor, seat %d, gives no Curse to himself", u);
+            refused(g, CROWN_BB_CURSES(v, f | (1u << u)), want, msg, sizeof msg);
+            hits[W_BB_HOLDS]++;
+        }
+    }
+}
+
+/* A Harlequin's look reads in either order of its seats (the same move, its
+ * text the lower seat first); a look at one seat twice is refused, saying
+ * why. */
+static void bb_probe_look(crown_game *g, int *hits)
+{
+    static crown_move moves[4096];
+    size_t n;
+    OK(crown_legal_moves(g, moves, 4096, &n));
+    for (size_t i = 0; i < n; i++) {
+        if (CROWN_BB_KIND(moves[i]) != CROWN_BB_K_LOOK)
+            continue;
+        int a = CROWN_BB_A(moves[i]), b = CROWN_BB_B(moves[i]);
+        char text[64], t[64];
+        crown_move m;
+        snprintf(text, sizeof text, "look at seats %d and %d", b, a);
+        OK(crown_move_from_text(g, text, &m));
+        ck_assert_int_eq(m, moves[i]);
+        text_of(g, m, t, sizeof t);
+        snprintf(text, sizeof text, "look at seats %d and %d", a, b);
+        ck_assert_str_eq(t, text);
+        snprintf(text, sizeof text, "look at seats %d and %d", b, b);
+        text_refused(g, text, "a Harlequin looks at the cards of two different players");
+        hits[W_BB_LOOK]++;
+    }
+}
+
+/* Moves these options do not have say what in them is no move: a seat
+ * past the table's, Curses given wrongly or without an Inquisitor. */
+static void bb_probe_no_such(crown_game *g, int *hits)
+{
+    const bb_config *c = g->config;
+    char text[96], want[96];
+    int P = c->players;
+    snprintf(want, sizeof want, "there is no seat %d (seats 0 to %d)", P, P - 1);
+    snprintf(text, sizeof text, "look at seats %d and 1", P);
+    text_refused(g, text, want);
+    snprintf(text, sizeof text, "fan to seat %d", P);
+    text_refused(g, text, want);
+    snprintf(want, sizeof want, "there is no seat 15 (seats 0 to %d)", P - 1);
+    text_refused(g, "accept seat 15", want);
+    if (!c->inquisitor) {
+        snprintf(want, sizeof want, "with %d players there is no Inquisitor, and no Curse", P);
+        text_refused(g, "curses: true to seat 1, false to seats 2", want);
+    } else {
+        text_refused(g, "curses: true to seat 1, false to seats 1 2 3",
+                     "seat 1 cannot get the True Curse and a False one");
+        snprintf(want, sizeof want, "with %d players the Inquisitor gives 1 True and %d False "
+                                    "Curse", P, c->false_curses);
+        snprintf(text, sizeof text, "curses: true to seat 0, false to seats 1 2 3 4 %d", P - 1);
+        text_refused(g, text, want);
+    }
+    hits[W_BB_NO_SUCH]++;
+}
 
 static void bb_probe(crown_game *g, int *hits)
 {
@@ -347,7 +434,12 @@ static void bb_probe(crown_game *g, int *hits)
         crown_move other = rank == 7 ? CROWN_BB_QUILL : CROWN_BB_STRIKE;
         refused(g, other, "that is another character's ability", msg, sizeof msg);
         hits[W_BB_OTHER_ABILITY]++;
+        if (rank == 3)
+            bb_probe_look(g, hits);
+        bb_probe_holds(g, hits);
     }
+    if (s->phase >= BB_P_TURN && s->phase != BB_P_OVER)
+        bb_probe_no_such(g, hits);
 }
 
 START_TEST(bloodbound_reasons)
@@ -522,12 +614,29 @@ static void kf_probe(crown_game *g, int *hits)
     if (s->phase != KF_PLAY)
         return;
     if (s->run_child == KF_NONE) {
+        /* Right after a birth whose siblings cannot be placed, the child's
+         * number is the reason; else the birth. */
+        int child = s->past_child;
         GN_FOR(&s->hand, c) {
-            if (d->card[c].kind == KB_CHARACTER && kb_first_of_face(&cfg->faces, &s->hand, c)) {
+            if (d->card[c].kind != KB_CHARACTER || !kb_first_of_face(&cfg->faces, &s->hand, c))
+                continue;
+            if (child == KF_NONE) {
                 refused(g, CROWN_KB_SIBLING(c, 0), "siblings are played only right after a birth",
                         msg, sizeof msg);
-                hits[W_KF_SIBLING]++;
+            } else if (d->card[c].number != d->card[child].number) {
+                kb_text(d, child, t_t, sizeof t_t);
+                kb_text(d, c, c_t, sizeof c_t);
+                snprintf(want, sizeof want, "%s is not of the number of the newborn child, %s",
+                         c_t, t_t);
+                refused(g, CROWN_KB_SIBLING(c, 0), want, msg, sizeof msg);
+            } else {
+                refused(g, CROWN_KB_SIBLING(c, 0), NULL, msg, sizeof msg);
+                ck_assert_msg(contains(msg, "there is no room for a sibling") ||
+                                  contains(msg, "the siblings go on to the") ||
+                                  contains(msg, "the most a row may hold"),
+                              "'%s'", msg);
             }
+            hits[W_KF_SIBLING]++;
         }
     }
     for (int c = 0; c < d->n; c++) {
@@ -559,6 +668,105 @@ static void kf_probe(crown_game *g, int *hits)
         }
     }
 }
+
+/* Deals King's Family's seven cards and founds the Genealogy, as texts. */
+static crown_game *kf_dealt(const char *const hand[7], const char *founder)
+{
+    crown_game *g = new_game("kings_family", "chance=explicit", 1);
+    char text[64];
+    for (int i = 0; i < 7; i++) {
+        snprintf(text, sizeof text, "deal %s", hand[i]);
+        play(g, text);
+    }
+    snprintf(text, sizeof text, "found %s", founder);
+    play(g, text);
+    return g;
+}
+
+/* Right after Y7m's birth, B8m is refused as a sibling for its number (the
+ * birth has just happened, although no sibling can follow it); siblings go
+ * on on the side of the first; after another play there is no birth. */
+START_TEST(kings_family_sibling_reasons_name_the_child)
+{
+    const char *const hand[7] = {"Y5f", "B8m", "Y1m", "R2m", "B9f", "G9f", "R8m"};
+    crown_game *g = kf_dealt(hand, "Y3m");
+    text_refused(g, "sibling B8m left", "siblings are played only right after a birth");
+    play(g, "play Y5f right of Y3m");
+    play(g, "marriage Y7m");
+    text_refused(g, "sibling B8m left", "B8m is not of the number of the newborn child, Y7m");
+    text_refused(g, "sibling B8m right", "B8m is not of the number of the newborn child, Y7m");
+    play(g, "play Y1m left of Y7m");
+    while (current(g) == CROWN_CHANCE)
+        play(g, "draw B1m");
+    text_refused(g, "sibling B8m left", "siblings are played only right after a birth");
+    crown_free(g);
+    /* Two sevens: the second follows the first's side. */
+    const char *const sevens[7] = {"Y5f", "Y7f", "G7m", "B8m", "Y1m", "R2m", "B9f"};
+    g = kf_dealt(sevens, "Y3m");
+    play(g, "play Y5f right of Y3m");
+    play(g, "marriage Y7m");
+    text_refused(g, "play Y7f right of Y7m", "Y7f at the next sibling's spot is a sibling of the "
+                                             "newborn child, Y7m, not a play: sibling Y7f right");
+    play(g, "sibling Y7f right");
+    text_refused(g, "sibling G7m left", "the siblings go on to the right, beside the last one, Y7f");
+    crown_free(g);
+    /* No sibling when the child is born: a seven drawn then comes too late. */
+    const char *const none[7] = {"Y5f", "B8m", "B1m", "R2m", "B9f", "G9f", "R8m"};
+    g = kf_dealt(none, "Y3m");
+    play(g, "play Y5f right of Y3m");
+    play(g, "marriage Y7m");
+    play(g, "draw G7m");
+    text_refused(g, "sibling G7m left", "the run of siblings of Y7m ended when no further sibling "
+                                        "could be placed, before the cards drawn since");
+    ck_assert(can_play(g, "play G7m left of Y7m"));
+    crown_free(g);
+}
+END_TEST
+
+/* A New Connection with nowhere to place its card says so; so does a
+ * place the lifted card may not take. */
+START_TEST(kings_family_new_connection_reasons)
+{
+    const char *const hand[7] = {"new-connection", "Y5f", "Y1m", "B8m", "B9f", "G9f", "R8m"};
+    crown_game *g = kf_dealt(hand, "Y3m");
+    text_refused(g, "new-connection on Y3m", "a New Connection on Y3m has no card to place it "
+                                             "beside: it is the only card of the Genealogy");
+    play(g, "play Y5f right of Y3m");
+    play(g, "marriage Y7m");
+    play(g, "play Y1m left of Y7m");
+    play(g, "new-connection on Y1m");
+    text_refused(g, "place left of Y7m", "Y1m may not go back to the spot it left");
+    text_refused(g, "place right of Y3m", "Y3m is not Active once Y1m is lifted: a card lies on "
+                                          "top of it");
+    play(g, "place right of Y7m");
+    crown_free(g);
+}
+END_TEST
+
+/* King's Blood: after a birth a sibling of the child's number follows the
+ * first's side, and one of another number is refused for it. */
+START_TEST(kings_blood_sibling_reasons_name_the_child)
+{
+    crown_game *g = new_game("kings_blood", "players=2,chance=explicit", 1);
+    /* Seat 1 (to play first) is dealt the odd cards. */
+    const char *const deal[14] = {"Y5f", "G1m", "Y7f", "G2m", "G7m", "G3m", "B8m",
+                                  "G4m", "Y1m", "G5f", "R2m", "G6m", "B9f", "G8m"};
+    char text[64];
+    for (int i = 0; i < 14; i++) {
+        snprintf(text, sizeof text, "deal %s", deal[i]);
+        play(g, text);
+    }
+    play(g, "found Y3m");
+    play(g, "play Y5f right of Y3m");
+    play(g, "marriage Y7m");
+    text_refused(g, "sibling B8m left", "B8m is not of the number of the newborn child, Y7m");
+    text_refused(g, "play G7m left of Y7m", "G7m at the next sibling's spot is a sibling of the "
+                                            "newborn child, Y7m, not a play: sibling G7m left");
+    play(g, "sibling Y7f right");
+    text_refused(g, "sibling G7m left", "the siblings go on to the right, beside the last one, Y7f");
+    crown_free(g);
+}
+END_TEST
 
 START_TEST(kings_family_reasons)
 {
@@ -813,6 +1021,9 @@ int main(void)
     tcase_add_test(tc, bloodbound_reasons);
     tcase_add_test(tc, kings_blood_reasons);
     tcase_add_test(tc, kings_family_reasons);
+    tcase_add_test(tc, kings_family_sibling_reasons_name_the_child);
+    tcase_add_test(tc, kings_family_new_connection_reasons);
+    tcase_add_test(tc, kings_blood_sibling_reasons_name_the_child);
     tcase_add_test(tc, random_illegal_moves_are_explained_safely);
     tcase_add_test(tc, reasons_tell_nothing_hidden);
     suite_add_tcase(s, tc);

@@ -45,11 +45,23 @@
  *   crown_free.  Buffers are always the caller's.  Returned `const char *`
  *   strings are static (library lifetime) unless a function says otherwise.
  * - Buffers: functions that produce a variable amount of data take a buffer,
- *   its capacity and a size out-parameter.  The size out-parameter always
- *   receives the required size (for text: the length without the final NUL).
- *   If the capacity is too small the function returns CROWN_ETOOSMALL and
- *   the buffer holds no result (text buffers of non-zero capacity receive an
- *   empty string).  A NULL buffer with capacity 0 is a valid size query.
+ *   its capacity and a size out-parameter (NULL: CROWN_EINVAL).  The size
+ *   out-parameter always receives the required size (for text: the length
+ *   without the final NUL; for an array: its number of elements), on
+ *   CROWN_ETOOSMALL too.  A text needs its length + 1 bytes (the NUL), an
+ *   array its number of elements.  If the capacity is too small the
+ *   function returns CROWN_ETOOSMALL and the buffer holds no result (text
+ *   buffers of non-zero capacity receive an empty string).
+ * - Size queries: a NULL buffer with capacity 0 writes nothing, reports the
+ *   size and returns what too small a capacity returns: CROWN_ETOOSMALL
+ *   whenever there is anything to write.  So a text's size query always
+ *   returns CROWN_ETOOSMALL (a text needs its NUL), and so does an array's,
+ *   except for an empty array, which fits in 0: crown_legal_moves at the
+ *   end of a game returns CROWN_OK with *count 0.  A NULL text buffer is a
+ *   size query whatever its capacity; a NULL array with a capacity above 0
+ *   is CROWN_EINVAL, except in crown_chance_outcomes (either array may be
+ *   NULL, skipped).  The other functions of this header that report a size
+ *   have no size query (crown_new_ex's errbuf is cut to fit).
  * - Threads: there is no global mutable state.  Distinct handles may be used
  *   concurrently from distinct threads; one handle must not be used by two
  *   threads at once.
@@ -163,6 +175,12 @@ typedef int32_t crown_move;
  * a buffer of this many moves is always large enough for crown_legal_moves.
  * crown_max_moves gives the exact bound of one game. */
 #define CROWN_MAX_MOVES_HINT 16384
+
+/* No game has more seats than this (Blood Bound has 12): an array of this
+ * many values is always large enough for crown_returns, crown_scores and
+ * the playouts' returns.  crown_num_players gives one game's seats, and a
+ * game's "players" option its range (crown_options_json). */
+#define CROWN_MAX_PLAYERS 12
 
 /* ------------------------------------------------------------------------
  * Discovery
@@ -301,7 +319,8 @@ int crown_max_moves(crown_game *game, size_t *max_moves);
 
 /* Lists the legal moves of the current state (the chance outcomes at a chance
  * node), sorted ascending, distinct.  *count receives their number (0 at the
- * end of the game).  Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+ * end of the game, where a size query returns CROWN_OK).
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
 int crown_legal_moves(crown_game *game, crown_move *moves, size_t cap, size_t *count);
 
 /* ------------------------------------------------------------------------
@@ -359,7 +378,10 @@ int crown_apply(crown_game *game, crown_move move);
 
 /* Takes back the last move: with chance=auto the last decision and every
  * chance event after it; with chance=explicit the last move, chance
- * outcomes included.  The state becomes exactly what it was.
+ * outcomes included.  The state becomes exactly what it was.  A loaded game
+ * (crown_deserialize) undoes the same way through its whole history, back
+ * to its start, as the game it was saved from would; so do clones and
+ * copies.
  * Errors: CROWN_EINVAL, CROWN_ENOUNDO (no decision to take back; with
  * chance=auto the initial deal cannot be undone). */
 int crown_undo(crown_game *game);
@@ -393,9 +415,10 @@ int crown_history_text(crown_game *game, size_t index, int viewer, char *buf, si
 int crown_history_player(crown_game *game, size_t index, int *player);
 
 /* At a chance node: the outcomes (as crown_legal_moves) and the probability
- * of each.  Either buffer may be NULL to skip it (with cap 0 for a size
- * query).  Errors: CROWN_EINVAL, CROWN_ESTATE (not a chance node),
- * CROWN_ETOOSMALL. */
+ * of each.  Either buffer may be NULL to skip it, whatever cap: the status
+ * is then as if it were there (cap 0 and both NULL: a size query, which
+ * returns CROWN_ETOOSMALL).  Errors: CROWN_EINVAL, CROWN_ESTATE (not a
+ * chance node), CROWN_ETOOSMALL. */
 int crown_chance_outcomes(crown_game *game, crown_move *moves, double *probabilities,
                           size_t cap, size_t *count);
 
@@ -519,13 +542,20 @@ int crown_state_hash(crown_game *game, uint64_t *hash);
 /* Writes the game as versioned text: a header line, the canonical game
  * string, the seed and every move of the history (chance outcomes
  * included) in move notation, one per line.  Format in docs/save-format.md.
+ * A size query (NULL buf, cap 0) returns CROWN_ETOOSMALL with *len, as for
+ * every text (see Conventions).
  * Errors: CROWN_EINVAL, CROWN_ETOOSMALL, CROWN_ESTATE (a game longer than
  * crown_deserialize reads: more than 10,000,000 moves or 256 MiB of text). */
 int crown_serialize(crown_game *game, char *buf, size_t cap, size_t *len);
 
 /* Restores a game from crown_serialize's text (NUL-terminated).  Every move
  * is replayed through the same legality checks as crown_apply, so a corrupt
- * or foreign text is an error, never an impossible state.
+ * or foreign text is an error, never an impossible state.  The loaded game
+ * is the saved one, history included: crown_undo takes it back exactly as
+ * it would the game that was saved, down to its start (with chance=auto a
+ * decision with its draws at a time, down to the deal; with
+ * chance=explicit every move, down to none), and a move played again
+ * draws as it would there (chance=auto: from the seed).
  * Errors: CROWN_EINVAL, CROWN_EPARSE, CROWN_EGAME, CROWN_EOPTION,
  * CROWN_EILLEGAL, CROWN_ENOMEM.  On any error *out is NULL (unless out
  * itself is NULL: CROWN_EINVAL). */
@@ -574,7 +604,13 @@ int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out
  * per slot reproduces a batch exactly.  An episode that is over before its
  * first decision (a King's Family deal can be) has no step: the slot goes
  * on to its next episode at once, and that episode's returns are not
- * reported.  chance=explicit is refused: a batch draws every card itself.
+ * reported.  Options under which no episode reaches a decision are refused
+ * (CROWN_EOPTION): those that tell it alone (a King's game's deck that the
+ * deal gives out whole, so that no Character founds the Genealogy: at most
+ * 7 cards in King's Family, 7 a player in King's Blood) when the batch is
+ * made, and any other when a slot meets 1000 such episodes in a row (then
+ * the options almost never deal a decision).  chance=explicit is refused:
+ * a batch draws every card itself.
  *
  * Autoreset, in the same step.  A game that ends in a step reports that
  * step's rewards and terminated = 1 (the game is over) or truncated = 1
@@ -612,8 +648,9 @@ typedef struct crown_batch crown_batch;
  * On success *out receives the batch (free it with crown_batch_free); on
  * failure *out is NULL.
  * Errors: CROWN_EINVAL (NULL out or name, size 0 or above
- * CROWN_BATCH_MAX_SIZE), CROWN_EGAME, CROWN_EOPTION (also chance=explicit),
- * CROWN_ENOMEM. */
+ * CROWN_BATCH_MAX_SIZE), CROWN_EGAME, CROWN_EOPTION (also chance=explicit,
+ * and options whose games end before their first decision: see Episodes
+ * and seeds above), CROWN_ENOMEM. */
 int crown_batch_new(crown_batch **out, const char *name, const char *options, size_t size,
                     uint64_t seed, size_t max_steps, char *errbuf, size_t errcap);
 
@@ -667,9 +704,11 @@ int crown_batch_bind(crown_batch *batch, float *observations, uint8_t *masks, in
 /* Starts every game again: slot i's k-th episode from now on is the game of
  * seed + i + k * size (see Episodes and seeds above).  Writes the bound
  * arrays: the first positions, rewards, terminated and truncated all 0.
- * Errors: CROWN_EINVAL (NULL batch); CROWN_ENOMEM and CROWN_EINTERNAL,
- * which cannot happen without a bug (a game's deal never needs more history
- * than a handle is made with). */
+ * Errors: CROWN_EINVAL (NULL batch); CROWN_EOPTION (a slot's episodes
+ * ended before their first decision 1000 times in a row: see Episodes and
+ * seeds above; every other slot is reset, that one's arrays not written);
+ * CROWN_ENOMEM and CROWN_EINTERNAL, which cannot happen without a bug (a
+ * game's deal never needs more history than a handle is made with). */
 int crown_batch_reset(crown_batch *batch, uint64_t seed);
 
 /* Plays actions[i] (an action index, 0..N-1) in every game i at once, for
@@ -681,7 +720,10 @@ int crown_batch_reset(crown_batch *batch, uint64_t seed);
  * out of range or not legal: the message names the first such game, the
  * action, the move's text and why, as crown_apply's: "game 3: action 17:
  * move 1089 (beat GN with RQ) is not legal: RQ is not in seat 0's hand");
- * CROWN_ENOMEM (a history could not grow; nothing changed); CROWN_EINTERNAL
+ * CROWN_ENOMEM (a history could not grow; nothing changed); CROWN_EOPTION
+ * (a slot that ended its episode then met 1000 episodes in a row that
+ * ended before their first decision, as in crown_batch_reset: every game
+ * has then stepped, that slot's arrays are not written); CROWN_EINTERNAL
  * (a bug in a game's rules; every game has then stepped).  No allocation
  * once each slot has played its longest episode. */
 int crown_batch_step(crown_batch *batch, const int32_t *actions);

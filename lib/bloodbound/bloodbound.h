@@ -17,6 +17,7 @@
 #include "../core/rules.h"
 
 #define BB_MAXP CROWN_BB_MAX_PLAYERS
+_Static_assert(BB_MAXP <= CROWN_MAX_PLAYERS, "CROWN_MAX_PLAYERS bounds every game's seats");
 #define BB_NONE 0xFF
 #define BB_CHARACTERS 20 /* 9 Rose, 9 Beast, 2 Inquisitor cards */
 #define BB_BIT(p) (1u << (p))

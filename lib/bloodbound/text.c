@@ -225,8 +225,9 @@ static int split_words(const char *text, bb_words *ws)
 }
 
 /* Does the text have this shape?  Its numbers in num[] (a set sorted
- * increasing), their count in *nnum, and the canonical text in cb (unless
- * cb is NULL). */
+ * increasing, each number once; the two seats of a look too, the lower
+ * first: the same move whatever their order), their count in *nnum, and
+ * the canonical text in cb (unless cb is NULL). */
 static int match_shape(const struct bb_shape *shp, const bb_words *ws, int *num, int *nnum,
                        crown_buf *cb)
 {
@@ -239,16 +240,19 @@ static int match_shape(const struct bb_shape *shp, const bb_words *ws, int *num,
         if (j && cb)
             crown_buf_putc(cb, ' ');
         if (n == 1 && *sh == '*') {
-            /* A set of numbers: written in increasing order. */
+            /* A set of numbers: written in increasing order, each once. */
             int v, first = *nnum;
-            for (; j < ws->k && *nnum < 16 && word_number(ws->w[j], ws->n[j], &v) == 0; j++)
-                num[(*nnum)++] = v;
-            for (int a = first + 1; a < *nnum; a++)
-                for (int b = a; b > first && num[b - 1] > num[b]; b--) {
-                    int t = num[b];
-                    num[b] = num[b - 1];
-                    num[b - 1] = t;
-                }
+            for (; j < ws->k && *nnum < 16 && word_number(ws->w[j], ws->n[j], &v) == 0; j++) {
+                int at = *nnum, again = 0;
+                for (int a = first; a < *nnum; a++)
+                    again |= num[a] == v;
+                if (again)
+                    continue;
+                for (; at > first && num[at - 1] > v; at--)
+                    num[at] = num[at - 1];
+                num[at] = v;
+                (*nnum)++;
+            }
             for (int a = first; a < *nnum && cb; a++)
                 crown_buf_printf(cb, "%s%d", a > first ? " " : "", num[a]);
             ok = *nnum > first;
@@ -289,7 +293,10 @@ int bb_move_canon(const void *config, const char *text, crown_buf *out)
             continue;
         crown_buf_init(&cb, buf, sizeof buf);
         if (match_shape(&bb_shapes[i], &ws, num, &nnum, &cb) == 0) {
-            crown_buf_puts(out, buf);
+            if (bb_shapes[i].build == B_LOOK && num[0] > num[1])
+                crown_buf_printf(out, "look at seats %d and %d", num[1], num[0]);
+            else
+                crown_buf_puts(out, buf);
             return 0;
         }
     }
@@ -310,17 +317,19 @@ int bb_move_parse(const void *config, const void *state, const char *t, crown_mo
         int num[16], nnum;
         if (shp->shape[0] != ws.w[0][0] || match_shape(shp, &ws, num, &nnum, NULL))
             continue;
+        /* (Seats up to 15 fit a move: one past the table's is read, for
+         * the reason that names it.) */
         int seats_ok = 1;
         for (int a = 0; a < nnum; a++)
-            seats_ok &= num[a] < BB_MAXP;
+            seats_ok &= num[a] < 16;
         unsigned set = 0;
         switch (shp->build) {
         case B_PLAIN: *out = CROWN_BB_MOVE(shp->kind, 0, shp->arg); return 0;
         case B_SEAT:
             *out = CROWN_BB_MOVE(shp->kind, num[0], 0);
             return seats_ok ? 0 : -1;
-        case B_LOOK:
-            *out = CROWN_BB_LOOK(num[0], num[1]);
+        case B_LOOK: /* (either order: the same look) */
+            *out = num[0] < num[1] ? CROWN_BB_LOOK(num[0], num[1]) : CROWN_BB_LOOK(num[1], num[0]);
             return seats_ok ? 0 : -1;
         case B_CURSES:
             for (int a = 1; a < nnum; a++)

@@ -101,6 +101,48 @@ static int ability_rank(int kind)
     return kind < (int)(sizeof rank / sizeof rank[0]) ? rank[kind] : 0;
 }
 
+/* The seats an ability names, against what they hold (the ability is the
+ * user's, and has a use: the ability step is there). */
+static int why_ability_seat(const bb_state *s, crown_move m, crown_buf *b)
+{
+    int u = s->user, a = CROWN_BB_A(m), t = CROWN_BB_B(m);
+    switch (CROWN_BB_KIND(m)) {
+    case CROWN_BB_K_LOOK:
+        if (!((~s->looked[u] >> a) & 1 || (~s->looked[u] >> t) & 1)) {
+            crown_buf_printf(b, "seat %d has seen the cards of seats %d and %d already", u, a, t);
+            return 1;
+        }
+        return 0;
+    case CROWN_BB_K_SHIELD: {
+        int col = bb_guardian_colour(s, u);
+        if (col >= 0 && ((s->shield[col] >> a) & 1)) {
+            crown_buf_printf(b, "seat %d holds a Shield of colour %c already", a, 'A' + col);
+            return 1;
+        }
+        return 0;
+    }
+    case CROWN_BB_K_STAFF:
+        if ((s->staff >> a) & 1) {
+            crown_buf_printf(b, "seat %d holds a Staff already", a);
+            return 1;
+        }
+        return 0;
+    case CROWN_BB_K_FAN:
+        if ((s->fan >> a) & 1) {
+            crown_buf_printf(b, "seat %d holds a Fan already", a);
+            return 1;
+        }
+        return 0;
+    case CROWN_BB_K_CURSES:
+        if ((t >> u) & 1) {
+            crown_buf_printf(b, "the Inquisitor, seat %d, gives no Curse to himself", u);
+            return 1;
+        }
+        return 0;
+    default: return 0;
+    }
+}
+
 static int why_ability(const bb_state *s, crown_move m, crown_buf *b)
 {
     int u = s->user, a = CROWN_BB_A(m), kind = CROWN_BB_KIND(m), want = ability_rank(kind);
@@ -139,7 +181,7 @@ static int why_ability(const bb_state *s, crown_move m, crown_buf *b)
         crown_buf_puts(b, "the Curses have been given already");
         return 1;
     }
-    return 0;
+    return why_ability_seat(s, m, b);
 }
 
 static int why_decision(const bb_state *s, crown_move m, crown_buf *b)
@@ -180,6 +222,57 @@ static int why_decision(const bb_state *s, crown_move m, crown_buf *b)
     }
 }
 
+static int no_seat(const bb_config *c, int seat, crown_buf *b)
+{
+    if (seat < c->players)
+        return 0;
+    crown_buf_printf(b, "there is no seat %d (seats 0 to %d)", seat, c->players - 1);
+    return 1;
+}
+
+/* A move the encoding holds but these options do not (no index): what in
+ * it is no move; 0 when it is none of these. */
+static int why_no_such_move(const bb_config *c, crown_move m, crown_buf *b)
+{
+    int kind = CROWN_BB_KIND(m), a = CROWN_BB_A(m), t = CROWN_BB_B(m);
+    if (m < 0)
+        return 0;
+    if (names_a_seat(kind))
+        return t == 0 && no_seat(c, a, b);
+    if (kind == CROWN_BB_K_LOOK) {
+        if (no_seat(c, a > t ? a : t, b))
+            return 1;
+        if (a == t) {
+            crown_buf_puts(b, "a Harlequin looks at the cards of two different players");
+            return 1;
+        }
+        if (a > t) {
+            crown_buf_printf(b, "a look names the lower seat first: CROWN_BB_LOOK(%d, %d)", t, a);
+            return 1;
+        }
+        return 0;
+    }
+    if (kind != CROWN_BB_K_CURSES)
+        return 0;
+    if (!c->inquisitor) {
+        crown_buf_printf(b, "with %d players there is no Inquisitor, and no Curse", c->players);
+        return 1;
+    }
+    if (no_seat(c, a, b) || (t >> c->players && no_seat(c, 31 - __builtin_clz((unsigned)t), b)))
+        return 1;
+    if (t >> a & 1) {
+        crown_buf_printf(b, "seat %d cannot get the True Curse and a False one: each Curse goes "
+                            "to another player", a);
+        return 1;
+    }
+    if (bb_popcount((unsigned)t) != c->false_curses) {
+        crown_buf_printf(b, "with %d players the Inquisitor gives 1 True and %d False Curse%s",
+                         c->players, c->false_curses, c->false_curses == 1 ? "" : "s");
+        return 1;
+    }
+    return 0;
+}
+
 void bb_why_illegal(const void *config, const void *state, crown_move m, crown_buf *b)
 {
     const bb_config *c = config;
@@ -201,10 +294,7 @@ void bb_why_illegal(const void *config, const void *state, crown_move m, crown_b
         return;
     }
     if (crown_bloodbound_rules.action_index(config, m) < 0) {
-        int a = CROWN_BB_A(m);
-        if (m >= 0 && CROWN_BB_B(m) == 0 && a >= c->players && names_a_seat(CROWN_BB_KIND(m)))
-            crown_buf_printf(b, "there is no seat %d (seats 0 to %d)", a, c->players - 1);
-        else
+        if (!why_no_such_move(c, m, b))
             crown_buf_puts(b, "it is no move of Blood Bound with these options "
                               "(docs/blood-bound.md, Moves)");
         return;

@@ -23,8 +23,9 @@
 #include "core.h"
 
 /* Consecutive episodes of one slot that may end before their first
- * decision before a step gives up (CROWN_EINTERNAL): a rare deal does (a
- * King's Family deal can), a game where every deal does has a bug. */
+ * decision before a batch gives up: a rare deal does (a King's Family deal
+ * can), and options whose every deal does are refused (CROWN_EOPTION), by
+ * the game's never_decides when the options alone tell it, else here. */
 #define EMPTY_EPISODES_MAX 1000
 
 /* The legal indices of its last mask a slot keeps, so that the next mask
@@ -122,9 +123,10 @@ static int start_episode(crown_batch *b, size_t i)
             return CROWN_OK;
         b->episode[i]++;
     }
-    return batch_fail(b, CROWN_EINTERNAL,
-                      "internal error: game %zu: %d episodes in a row ended before their first "
-                      "decision",
+    return batch_fail(b, CROWN_EOPTION,
+                      "game %zu: %d episodes in a row ended before their first decision: these "
+                      "options (almost) never give a game a decision, and a batch steps "
+                      "decisions",
                       i, EMPTY_EPISODES_MAX);
 }
 
@@ -181,13 +183,20 @@ CROWN_EXPORT int crown_batch_reset(crown_batch *b, uint64_t seed)
 {
     CHECK_BATCH(b);
     b->seed = seed;
-    int rc = CROWN_OK;
-    for (size_t i = 0; i < b->size && !rc; i++) {
+    int status = CROWN_OK;
+    char first[sizeof b->err];
+    for (size_t i = 0; i < b->size; i++) {
         b->episode[i] = 0;
-        rc = start_episode(b, i);
+        int rc = start_episode(b, i);
         if (!rc)
             rc = write_position(b, i);
+        if (rc && !status) {
+            status = rc; /* the first failure's (the others are reset all the same) */
+            memcpy(first, b->err, sizeof first);
+        }
     }
+    if (status)
+        memcpy(b->err, first, sizeof b->err);
     size_t np = b->size * (size_t)b->players;
     if (b->rewards)
         memset(b->rewards, 0, np * sizeof *b->rewards);
@@ -195,7 +204,7 @@ CROWN_EXPORT int crown_batch_reset(crown_batch *b, uint64_t seed)
         memset(b->terminated, 0, b->size);
     if (b->truncated)
         memset(b->truncated, 0, b->size);
-    return rc;
+    return status;
 }
 
 CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char *options,
@@ -231,8 +240,16 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
         }
         rc = b && b->games ? CROWN_OK : CROWN_ENOMEM;
     }
-    for (size_t i = 0; !rc && i < size; i++)
+    for (size_t i = 0; !rc && i < size; i++) {
         rc = crown_game_create(&b->games[i], r, &vals, 0, seed + i, &err);
+        crown_err why;
+        if (!rc && i == 0 && r->never_decides && r->never_decides(b->games[0]->config, &why)) {
+            crown_errf(&err, "these options give no game a decision, and a batch steps "
+                             "decisions: %s",
+                       why.msg);
+            rc = CROWN_EOPTION;
+        }
+    }
     if (!rc) {
         crown_game *g = b->games[0];
         /* One configuration for all (each handle has the same, and keeps
@@ -395,14 +412,19 @@ CROWN_EXPORT int crown_batch_step(crown_batch *b, const int32_t *actions)
         }
     }
     int status = CROWN_OK;
+    char first[sizeof b->err];
     for (size_t i = 0; i < b->size; i++) {
         prefetch_slot(b, i + PREFETCH_AHEAD);
         int rc = settle_slot(b, i);
         if (!rc)
             rc = write_position(b, i);
-        if (rc && !status)
-            status = rc; /* (a bug's error: the others go on) */
+        if (rc && !status) {
+            status = rc; /* the first failure's (the others go on) */
+            memcpy(first, b->err, sizeof first);
+        }
     }
+    if (status)
+        memcpy(b->err, first, sizeof b->err);
     return status;
 }
 

@@ -339,6 +339,11 @@ typedef struct crown_rules {
      * first (King's Blood: its deck's tables are most of it). */
     int config_written;
     int (*num_players)(const void *config);
+    /* Optional: 1 when the configuration alone shows that every game of it
+     * ends before its first decision (a deck the deal gives out whole),
+     * with why in err; else 0.  A batch refuses such options: it steps
+     * decisions. */
+    int (*never_decides)(const void *config, crown_err *err);
 
     /* Writes the initial state (every byte, padding included: start from
      * memset 0).  It may be a chance node. */

@@ -16,6 +16,7 @@
 
 #define KD_NONE 0xFF
 #define KD_MAXP CROWN_KD_MAX_PLAYERS
+_Static_assert(KD_MAXP <= CROWN_MAX_PLAYERS, "CROWN_MAX_PLAYERS bounds every game's seats");
 #define KD_HAND_SIZE 6
 #define KD_MAX_ATTACK 6
 

@@ -86,6 +86,21 @@ int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
     return CROWN_OK;
 }
 
+int kb_deal_takes_the_deck(const kb_deck *d, int players, int hand, crown_err *err)
+{
+    if (d->n > players * hand)
+        return 0;
+    if (players == 1)
+        crown_errf(err, "deck: the deal of %d cards to the hand takes all %d of the deck, so no "
+                        "Character is left to found the Genealogy",
+                   hand, d->n);
+    else
+        crown_errf(err, "deck: the deal of %d cards to each of %d players takes all %d of the "
+                        "deck, so no Character is left to found the Genealogy",
+                   hand, players, d->n);
+    return 1;
+}
+
 size_t kb_face_outcomes(const kb_deck *d, const kb_faces *f, const gn_set *set,
                         int characters_only, crown_move *out)
 {

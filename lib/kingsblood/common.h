@@ -58,6 +58,13 @@ extern const kb_faces kb_std_faces;
 int kb_configure_deck(kb_deck *d, kb_faces *f, crown_optvals *vals, size_t opt,
                       crown_err *err);
 
+/* The rules tables' never_decides: 1 (with why in err) when the deal, of
+ * `hand` cards to each of `players`, gives out every card of the deck, so
+ * that no Character is left to found the Genealogy and every game ends
+ * before its first decision; else 0 (a deal may then still leave none:
+ * a game's chance, not its options'). */
+int kb_deal_takes_the_deck(const kb_deck *d, int players, int hand, crown_err *err);
+
 /* The cards of `set` identical to c. */
 static inline gn_set kb_same_in(const kb_faces *f, const gn_set *set, int c)
 {

@@ -45,5 +45,24 @@ int kb_why_no_match(const kb_deck *d, int c, int t, crown_buf *b);
 int kb_why_side(const kb_deck *d, const genealogy *g, int t, int side, crown_buf *b);
 /* An Enthronement on a card that has one. */
 int kb_why_enthroned(const kb_deck *d, const genealogy *g, int e, int t, crown_buf *b);
+/* A New Connection e on t, an Active card, that would have no spot to
+ * place t on once it is lifted. */
+int kb_why_no_spot(const kb_deck *d, const genealogy *g, int e, int t, crown_buf *b);
+/* Placing `lifted`, the card a New Connection holds, on `side` (0 left, 1
+ * right) of t, a card of the Genealogy: t not Active once the card is
+ * lifted, that side not usable then, or the spot the card left. */
+int kb_why_place(const kb_deck *d, const genealogy *g, int lifted, int t, int side,
+                 crown_buf *b);
+/* A sibling on `side` (0 left, 1 right) of the run of siblings whose last
+ * card is `last` (the child before the first) and whose side is run_side
+ * (-1 left, 1 right, 0 before the first): not the run's side, or no room
+ * there. */
+int kb_why_sibling_spot(const kb_deck *d, const genealogy *g, int last, int run_side, int side,
+                        crown_buf *b);
+/* Character c played on `side` of t during the run of siblings of `child`
+ * (last and run_side as above): a card of the child's number at the next
+ * sibling's spot is the sibling there, not a play. */
+int kb_why_sibling_not_play(const kb_deck *d, const genealogy *g, int c, int t, int side,
+                            int child, int last, int run_side, crown_buf *b);
 
 #endif

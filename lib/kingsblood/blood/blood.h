@@ -18,6 +18,7 @@
 #include "../genealogy.h"
 
 #define KBG_MAXP CROWN_KB_MAX_PLAYERS
+_Static_assert(KBG_MAXP <= CROWN_MAX_PLAYERS, "CROWN_MAX_PLAYERS bounds every game's seats");
 #define KBG_HAND 7
 #define KBG_NONE 0xFF
 
@@ -54,6 +55,7 @@ enum kbg_step {
     KBG_S_MARRIAGE, /* the Marriage of the card on `side` of `parent` draws a card */
     KBG_S_FORCED,   /* `forced` must be played, if it can */
     KBG_S_END_TURN, /* the turn of `player` ends */
+    KBG_S_LIMITS,   /* the turn and what it caused are over: the turn limits */
     KBG_S_PASS_ON,  /* play passes on from `player` */
     KBG_S_REACH,    /* play reaches `reach` */
     KBG_S_OVER

@@ -237,9 +237,9 @@ static void start_turn(kbg_state *s, int q)
     s->step = KBG_S_DECIDE;
 }
 
-/* The turn of s->player ends: Events to the discards, then the result, the
- * turn limits (the game's, the match's), and the penalty for an unannounced
- * last card. */
+/* The turn of s->player ends: Events to the discards, then the result, and
+ * the penalty for an unannounced last card (its draws are chance nodes); the
+ * turn limits come after everything the turn caused (turn_limits). */
 static void end_turn(const kbg_config *cfg, kbg_state *s)
 {
     int p = s->player;
@@ -251,22 +251,28 @@ static void end_turn(const kbg_config *cfg, kbg_state *s)
         game_over(cfg, s, KBG_END_WINNER);
         return;
     }
-    if (cfg->max_turns && s->turns >= cfg->max_turns) {
-        game_over(cfg, s, KBG_END_MAX_TURNS);
-        return;
-    }
-    if (match_turns_used(cfg, s)) {
-        game_over(cfg, s, KBG_END_MATCH_TURNS);
-        return;
-    }
-    s->step = KBG_S_PASS_ON;
+    s->step = KBG_S_LIMITS;
     if (!gn_set_empty(&s->hand[p]) && !gn_set_many(&s->hand[p]) && !(s->announced & BIT(p))) {
         s->lost |= (uint8_t)BIT(p);
         s->drawer = (uint8_t)p;
         s->draws_left = 3;
-        s->then = KBG_S_PASS_ON;
+        s->then = KBG_S_LIMITS;
         s->step = KBG_S_DRAW;
     }
+}
+
+/* The turn is over with everything it caused (docs/kings-blood.md,
+ * max_turns): the game's turn limit, then the match's, end the game;
+ * otherwise play passes on. */
+static void turn_limits(const kbg_config *cfg, kbg_state *s)
+{
+    s->drawn = KBG_NONE;
+    if (cfg->max_turns && s->turns >= cfg->max_turns)
+        game_over(cfg, s, KBG_END_MAX_TURNS);
+    else if (match_turns_used(cfg, s))
+        game_over(cfg, s, KBG_END_MATCH_TURNS);
+    else
+        s->step = KBG_S_PASS_ON;
 }
 
 /* The special ability of the last card played from hand acts on the next
@@ -381,6 +387,7 @@ static void advance(const kbg_config *cfg, kbg_state *s)
             continue;
         }
         case KBG_S_END_TURN: end_turn(cfg, s); continue;
+        case KBG_S_LIMITS: turn_limits(cfg, s); continue;
         case KBG_S_PASS_ON: pass_on(cfg, s); continue;
         case KBG_S_REACH: reach(cfg, s); continue;
         default: s->step = KBG_S_OVER; continue;

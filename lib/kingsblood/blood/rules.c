@@ -109,6 +109,12 @@ static int kbg_num_players(const void *config)
     return ((const kbg_config *)config)->players;
 }
 
+static int kbg_never_decides(const void *config, crown_err *err)
+{
+    const kbg_config *c = config;
+    return kb_deal_takes_the_deck(&c->deck, c->players, KBG_HAND, err);
+}
+
 /* ---- the table -------------------------------------------------------- */
 
 const crown_rules crown_blood_rules = {
@@ -123,6 +129,7 @@ const crown_rules crown_blood_rules = {
     .max_outcomes = KB_MAX_OUTCOMES, /* (every chance node's: kb_face_outcomes) */
     .configure = kbg_configure,
     .num_players = kbg_num_players,
+    .never_decides = kbg_never_decides,
     .init = kbg_init,
     .current = kbg_current,
     .legal = kbg_shown_legal,

@@ -147,7 +147,27 @@ static int why_card(const kbg_config *cfg, const kbg_state *s, crown_move m, int
         put_card(cfg, s->child, b);
         return 1;
     }
+    if (kind == CROWN_KB_K_SIBLING)
+        return kb_why_sibling_spot(&cfg->deck, &s->gn, s->run_last, s->run_side,
+                                   CROWN_KB_SIDE(m), b);
     return 0;
+}
+
+/* After a birth, a New Connection on another card than the child must put
+ * it beside the child: is there a spot for it there? */
+static int why_not_beside_child(const kbg_config *cfg, const kbg_state *s, int t, crown_buf *b)
+{
+    gn_spot spots[2 * GN_CARDS];
+    int n = gn_new_connection_spots(&s->gn, t, spots);
+    for (int i = 0; i < n; i++)
+        if (spots[i].target == s->child)
+            return 0;
+    crown_buf_puts(b, "after a birth a New Connection on another card places it beside the "
+                      "newborn child, ");
+    put_card(cfg, s->child, b);
+    crown_buf_puts(b, ", and neither side of it would take ");
+    put_card(cfg, t, b);
+    return 1;
 }
 
 /* Does the target allow this move? */
@@ -166,6 +186,10 @@ static int why_target(const kbg_config *cfg, const kbg_state *s, crown_move m, i
     }
     if (kind == CROWN_KB_K_EVENT && kb_why_enthroned(&cfg->deck, g, c, t, b))
         return 1;
+    if (nc && s->mode == KBG_M_CHILD && t != s->child)
+        return why_not_beside_child(cfg, s, t, b);
+    if (nc)
+        return kb_why_no_spot(&cfg->deck, g, c, t, b);
     if (kind == CROWN_KB_K_EXILE && CROWN_KB_SEAT(m) == s->winner) {
         crown_buf_printf(b, "seat %d has won: nothing can be given to him", s->winner);
         return 1;
@@ -174,7 +198,10 @@ static int why_target(const kbg_config *cfg, const kbg_state *s, crown_move m, i
         return 0;
     int carrier = cfg->advanced ? kb_kings_blood_carrier(&cfg->deck, g) : -1;
     return (t != carrier && kb_why_no_match(&cfg->deck, c, t, b)) ||
-           kb_why_side(&cfg->deck, g, t, side, b);
+           kb_why_side(&cfg->deck, g, t, side, b) ||
+           (s->mode == KBG_M_CHILD &&
+            kb_why_sibling_not_play(&cfg->deck, g, c, t, side, s->child, s->run_last,
+                                    s->run_side, b));
 }
 
 void kbg_why_illegal(const void *config, const void *state, crown_move m, crown_buf *b)
@@ -218,6 +245,8 @@ void kbg_why_illegal(const void *config, const void *state, crown_move m, crown_
             put_card(cfg, s->nc_to, b);
             done = 1;
         }
+        if (!done)
+            done = kb_why_place(&cfg->deck, &s->gn, s->nc_card, t, CROWN_KB_SIDE(m), b);
     } else if (kind == CROWN_KB_K_PLACE) {
         crown_buf_puts(b, "no card lifted by a New Connection is waiting: ");
         put_mode(cfg, s, b);

@@ -106,7 +106,11 @@ typedef struct kf_state {
     uint8_t nc_event, nc_card;
     uint8_t forced;         /* the Event being forced (KF_FORCED) */
     uint8_t overflow;       /* rule work was dropped: a bug (kf_check reports it) */
-    uint8_t pad[3];
+    /* The sibling run that ended because no further sibling could be
+     * placed, until the next decision is made (KF_NONE otherwise): only
+     * the reasons of an illegal sibling read it. */
+    uint8_t past_child, past_last;
+    int8_t past_side;
     kf_work_item work[KF_QUEUE];
 } kf_state;
 

@@ -184,6 +184,9 @@ static void advance(const kf_config *cfg, kf_state *s)
             if (kf_sibling_moves(cfg, s, NULL, &blocked) == 0) {
                 /* No further sibling: the last one's effect, at once. */
                 int k = ability_draws(s->run_pending);
+                s->past_child = s->run_child;
+                s->past_last = s->run_last;
+                s->past_side = s->run_side;
                 end_run(s);
                 if (k) {
                     push_draws(s, k);
@@ -290,6 +293,7 @@ void kf_init(const void *config, void *state)
     s->forced = KF_NONE;
     s->nc_event = KF_NONE;
     s->nc_card = KF_NONE;
+    s->past_child = KF_NONE;
     end_run(s);
 }
 
@@ -309,8 +313,10 @@ void kf_apply(const void *config, void *state, crown_move m)
         }
         return;
     }
-    if (kf_current_of(s) == 0)
+    if (kf_current_of(s) == 0) {
         saturating_inc(&s->decisions);
+        s->past_child = KF_NONE;
+    }
     s->phase = KF_PLAY; /* neutral while the move is carried out */
     switch (phase) {
     case KF_FOUND:

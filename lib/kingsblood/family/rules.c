@@ -51,6 +51,11 @@ static int kf_num_players(const void *config)
     return 1;
 }
 
+static int kf_never_decides(const void *config, crown_err *err)
+{
+    return kb_deal_takes_the_deck(&((const kf_config *)config)->deck, 1, KF_START_HAND, err);
+}
+
 const crown_rules crown_family_rules = {
     .name = "kings_family",
     .summary = "King's Family: the King's Blood solitaire, scored by the depth of the Genealogy",
@@ -62,6 +67,7 @@ const crown_rules crown_family_rules = {
     .max_outcomes = KB_MAX_OUTCOMES, /* (every chance node's: kb_face_outcomes) */
     .configure = kf_configure,
     .num_players = kf_num_players,
+    .never_decides = kf_never_decides,
     .init = kf_init,
     .current = kf_current,
     .legal = kf_legal,

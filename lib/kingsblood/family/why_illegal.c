@@ -30,21 +30,72 @@ static int why_draw(const kf_config *cfg, const kf_state *s, crown_buf *b)
     return 1;
 }
 
-/* The row limit: a card beside t, and the child its Marriage would bring. */
-static int why_rows(const kf_config *cfg, const kf_state *s, int c, int t, crown_buf *b)
+/* The row limit: card c beside t, and the child its Marriage would bring
+ * (the rows counted without `except`, a card a New Connection lifted, or
+ * -1). */
+static int why_rows(const kf_config *cfg, const kf_state *s, int c, int t, int except,
+                    crown_buf *b)
 {
     int r = s->gn.row[t];
-    if (gn_row_size(&s->gn, r) + 1 > KF_ROW_LIMIT) {
+    if (gn_row_size_except(&s->gn, r, except) + 1 > KF_ROW_LIMIT) {
         crown_buf_printf(b, "row %d holds %d cards, the most a row may hold", r, KF_ROW_LIMIT);
         return 1;
     }
     if (kb_marries(&cfg->deck, c, t) && kf_can_draw(s) &&
-        gn_row_size(&s->gn, r + 1) + 1 > KF_ROW_LIMIT) {
+        gn_row_size_except(&s->gn, r + 1, except) + 1 > KF_ROW_LIMIT) {
         crown_buf_printf(b, "the Marriage's child would be card %d of row %d, where %d is the "
                             "most", KF_ROW_LIMIT + 1, r + 1, KF_ROW_LIMIT);
         return 1;
     }
     return 0;
+}
+
+/* A New Connection e on t, which has spots (kb_why_no_spot): the row limit
+ * refuses every one, as nothing else can. */
+static int why_nc_rows(const kf_config *cfg, int e, int t, crown_buf *b)
+{
+    if (CARD(cfg, e)->event != KB_NEW_CONNECTION)
+        return 0;
+    crown_buf_puts(b, "a New Connection on ");
+    put_card(cfg, t, b);
+    crown_buf_printf(b, ": wherever it went, a row would hold more than %d cards (a Marriage's "
+                        "child counted)", KF_ROW_LIMIT);
+    return 1;
+}
+
+/* Sibling c on `side` (0 left, 1 right): after a birth whose run is going
+ * on, or has just ended for want of a place (past_child). */
+static int why_sibling(const kf_config *cfg, const kf_state *s, int c, int side, crown_buf *b)
+{
+    int on = kf_run_active(s);
+    int child = on ? s->run_child : s->past_child;
+    if (child == KF_NONE) {
+        crown_buf_puts(b, "siblings are played only right after a birth");
+        return 1;
+    }
+    if (CARD(cfg, c)->number != CARD(cfg, child)->number) {
+        put_card(cfg, c, b);
+        crown_buf_puts(b, " is not of the number of the newborn child, ");
+        put_card(cfg, child, b);
+        return 1;
+    }
+    if (kb_why_sibling_spot(&cfg->deck, &s->gn, on ? s->run_last : s->past_last,
+                            on ? s->run_side : s->past_side, side, b))
+        return 1;
+    int r = s->gn.row[child];
+    if (gn_row_size(&s->gn, r) + 1 > KF_ROW_LIMIT) {
+        crown_buf_printf(b, "row %d holds %d cards, the most a row may hold", r, KF_ROW_LIMIT);
+        return 1;
+    }
+    if (on)
+        return 0;
+    /* The run ended when no sibling could be placed; the hand has changed
+     * since only by draws. */
+    crown_buf_puts(b, "the run of siblings of ");
+    put_card(cfg, child, b);
+    crown_buf_puts(b, " ended when no further sibling could be placed, before the cards drawn "
+                      "since");
+    return 1;
 }
 
 static int why_play(const kf_config *cfg, const kf_state *s, crown_move m, crown_buf *b)
@@ -60,25 +111,19 @@ static int why_play(const kf_config *cfg, const kf_state *s, crown_move m, crown
     } else if (kb_why_not_held(&cfg->deck, &cfg->faces, &s->hand, c, "the player", b)) {
         return 1;
     }
-    if (kind == CROWN_KB_K_SIBLING) {
-        if (s->run_child == KF_NONE) {
-            crown_buf_puts(b, "siblings are played only right after a birth");
-            return 1;
-        }
-        if (CARD(cfg, c)->number != CARD(cfg, s->run_child)->number) {
-            put_card(cfg, c, b);
-            crown_buf_puts(b, " is not of the number of the newborn child, ");
-            put_card(cfg, s->run_child, b);
-            return 1;
-        }
-        return 0;
-    }
+    if (kind == CROWN_KB_K_SIBLING)
+        return why_sibling(cfg, s, c, CROWN_KB_SIDE(m), b);
     if (kb_why_target(&cfg->deck, &s->gn, t, -1, 1, b))
         return 1;
     if (kind == CROWN_KB_K_EVENT)
-        return kb_why_enthroned(&cfg->deck, &s->gn, c, t, b);
+        return kb_why_enthroned(&cfg->deck, &s->gn, c, t, b) ||
+               kb_why_no_spot(&cfg->deck, &s->gn, c, t, b) || why_nc_rows(cfg, c, t, b);
     return kb_why_no_match(&cfg->deck, c, t, b) ||
-           kb_why_side(&cfg->deck, &s->gn, t, CROWN_KB_SIDE(m), b) || why_rows(cfg, s, c, t, b);
+           kb_why_side(&cfg->deck, &s->gn, t, CROWN_KB_SIDE(m), b) ||
+           (kf_run_active(s) &&
+            kb_why_sibling_not_play(&cfg->deck, &s->gn, c, t, CROWN_KB_SIDE(m), s->run_child,
+                                    s->run_last, s->run_side, b)) ||
+           why_rows(cfg, s, c, t, -1, b);
 }
 
 void kf_why_illegal(const void *config, const void *state, crown_move m, crown_buf *b)
@@ -107,8 +152,11 @@ void kf_why_illegal(const void *config, const void *state, crown_move m, crown_b
         return;
     }
     if (s->phase == KF_PLACE) {
+        int t = CROWN_KB_TARGET(m), c = s->nc_card;
         if (kind == CROWN_KB_K_PLACE)
-            done = kb_why_target(&cfg->deck, &s->gn, CROWN_KB_TARGET(m), s->nc_card, 0, b);
+            done = kb_why_target(&cfg->deck, &s->gn, t, c, 0, b) ||
+                   kb_why_place(&cfg->deck, &s->gn, c, t, CROWN_KB_SIDE(m), b) ||
+                   why_rows(cfg, s, c, t, c, b);
         else
             crown_buf_puts(b, "the player is to place the card the New Connection lifted");
     } else if (kind == CROWN_KB_K_PLACE) {
