@@ -321,22 +321,89 @@ says "nothing to undo"
 count_is 2 "your move ("
 count_is 1 "you are seat 0"
 
-# undo after a move: the view before it again; twice, back to the first
-# decision, then nothing more.
-human '1\nundo\nquit\n' $g2
+# ---- crown-play: undo ----------------------------------------------------------
+# Undo takes back the person's own decisions since the last chance event or
+# other seat's move, one at a time, and never more: what he learns from
+# taking back and playing again, he could have known without undo.
+
+# Game of Kingdoms: a bot's answer is never taken back (seed 3: seat 0
+# takes, seat 1 adds RH), nor played again otherwise.
+human '1\nundo\nundo\nquit\n' $g2
+status_is 0
+count_is 2 "undo: seat 1 answered your move 'take' with 'add RH': taking your move back would let you choose again knowing the answer"
+never_says "undone"
+count_is 1 "seat 1  add RH"
+count_is 4 "your move ("
+# Seed 18: seat 1 leads B5 Y5; seat 0 beats B5 with B7, takes it back (the
+# view before it again), beats it with B10 instead, takes that back too,
+# then nothing more: seat 1's lead came before.
+g18="game_of_kingdoms --options players=2 --human 0 --seed 18"
+human '2\nundo\n3\nundo\nundo\nquit\n' $g18
 status_is 0
 views
-says "undone: your move '"
-other_view 1 2
+says "undone: your move 'beat B5 with B7'; your turn again"
+says "undone: your move 'beat B5 with B10'; your turn again"
+count_is 1 "nothing to undo: you have not moved yet"
 same_view 1 3
-human '1\n1\nundo\nundo\nundo\nquit\n' $g2
+same_view 1 5
+other_view 1 2
+other_view 2 4
+count_is 1 "15  seat 0 (you)  beat B5 with B7"
+count_is 1 "15  seat 0 (you)  beat B5 with B10"
+
+# King's Blood, the issue's case (seed 4): seat 0 draws B2f-skip; undo would
+# let him look at the top of the pile and play instead, so it is refused,
+# and the card is drawn once.
+kb4="kings_blood --options players=3 --human 0 --seed 4"
+human 'draw\nundo\ndraw\nundo\nquit\n' $kb4
+status_is 0
+count_is 2 "undo: after your move 'draw' chance gave 'draw B2f-skip': taking your move back would let you choose again knowing what chance gave"
+never_says "undone"
+count_is 1 "chance  draw B2f-skip"
+count_is 1 "seat 0 (you)  draw"
+says "'draw' is not a legal move now"
+# Within a turn, his own decisions are taken back (seed 3: after a Marriage
+# gives the Assassination, seat 0 plays it and may take it back), but not
+# across the Marriage before it.
+human '1\n1\n1\n1\n1\nundo\nundo\n1\nquit\n' kings_blood --options players=3 --human 0 --seed 3
+status_is 0
+says "undone: your move 'assassination on R5m-reverse'; your turn again"
+says "undo: after your move 'play R7f left of R5m-reverse' chance gave 'marriage assassination': "
+count_is 2 "48  seat 0 (you)  assassination on R5m-reverse"
+count_is 1 "47  chance  marriage assassination"
+
+# King's Family (seed 4): a play is taken back, and played otherwise; a
+# play after which cards were drawn is not.
+human '1\nundo\nundo\n2\n1\nundo\nquit\n' kings_family --human 0 --seed 4
 status_is 0
 views
-count_is 2 "undone: your move '"
-count_is 1 "nothing to undo"
-same_view 2 4
-same_view 1 5
-[ ! -e "$tmp/view.6" ] || fail "'$what': a view after nothing to undo"
+says "undone: your move 'play G5f left of G7f'; your turn again"
+count_is 1 "nothing to undo: you have not moved yet"
+same_view 1 3
+says "9  seat 0 (you)  play G5f right of G7f"
+says "undo: after your move 'play B5m-reverse right of G5f' chance gave 'draw Y6f': "
+count_is 1 "chance  draw Y6f"
+
+# Blood Bound (seed 2): the Harlequin's look shows him two characters; it is
+# not taken back, so he cannot look at two others.
+human '1\n1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2
+status_is 0
+says "36  seat 0 (you)  look at seats 1 and 2"
+says "undo: your move 'look at seats 1 and 2' showed you what you did not know: taking it back would let you choose again knowing it"
+never_says "undone"
+# His rank token shown tells him nothing: taken back.
+human '1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2
+status_is 0
+says "undone: your move 'take rank'; your turn again"
+
+# --no-undo: undo is off, and says so; the prompt does not offer it.
+human 'undo\n1\nundo\nhelp\nquit\n' $g18 --no-undo
+status_is 0
+count_is 2 "undo: off (--no-undo): your moves stand"
+never_says "undone"
+never_says "undo, help"
+grep -q "^  undo       off (--no-undo)" "$out" || fail "'$what': help does not say undo is off"
+expect 2 "--no-undo needs --human SEAT" -- game_of_kingdoms --no-undo
 
 # Typed moves: one that is not notation (EPARSE), one that is but is not
 # legal now (EILLEGAL: no one passes at his first decision), each refused

@@ -18,7 +18,8 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: crown-play GAME [--options TEXT] [--seed N] [--human SEAT] [--quiet]\n"
+            "usage: crown-play GAME [--options TEXT] [--seed N] [--human SEAT [--no-undo]]\n"
+            "                 [--quiet]\n"
             "       crown-play --list\n"
             "       crown-play --describe GAME\n"
             "\n"
@@ -27,6 +28,7 @@ static void usage(FILE *f)
             "  --seed N        the seed of the deal and of the bots (default 1)\n"
             "  --human SEAT    you play SEAT (0-based) from a numbered menu; you see only\n"
             "                  what that seat may know (type 'help' at the prompt)\n"
+            "  --no-undo       you may not take your moves back\n"
             "  --quiet         print no moves, only the result\n"
             "  --list          list the games\n"
             "  --describe GAME list the options of GAME\n"
@@ -86,7 +88,7 @@ int main(int argc, char **argv)
     const char *name = NULL, *options = "", *describe_name = NULL;
     uint64_t seed = 1;
     long human = -1;
-    int quiet = 0, list = 0;
+    int quiet = 0, list = 0, undo = 1;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -125,6 +127,8 @@ int main(int argc, char **argv)
             }
             human = (long)h;
             i++;
+        } else if (strcmp(a, "--no-undo") == 0) {
+            undo = 0;
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = 1;
         } else if (a[0] == '-') {
@@ -139,6 +143,10 @@ int main(int argc, char **argv)
     }
     if (list + (describe_name != NULL) + (name != NULL) > 1) {
         fprintf(stderr, "crown-play: a GAME, --list or --describe: one at a time\n");
+        return 2;
+    }
+    if (!undo && human < 0) {
+        fprintf(stderr, "crown-play: --no-undo needs --human SEAT\n");
         return 2;
     }
     if (list)
@@ -171,7 +179,7 @@ int main(int argc, char **argv)
     if (!quiet)
         printf("%s, seed %" PRIu64 "\n", gs, seed);
 
-    struct play pl = {g, (int)human, human >= 0 ? (int)human : CROWN_OMNISCIENT, quiet, 0};
+    struct play pl = {g, (int)human, human >= 0 ? (int)human : CROWN_OMNISCIENT, quiet, undo, 0};
     size_t max;
     crown_max_moves(g, &max);
     crown_move *moves = malloc(max * sizeof *moves);

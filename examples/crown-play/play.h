@@ -20,6 +20,7 @@ struct play {
     int human;      /* the person's seat, or -1 */
     int viewer;     /* whose knowledge the moves are printed with */
     int quiet;      /* print no moves */
+    int undo;       /* the person may take his moves back (not --no-undo) */
     size_t printed; /* history entries printed so far */
 };
 
@@ -30,8 +31,8 @@ int play_print_view(crown_game *g, int viewer);
 char *play_entry_text(struct play *pl, size_t i);
 void play_print_new_moves(struct play *pl);
 
-/* undo.c: takes back the person's last decision and every move after it,
- * so that it is his turn again; -1 when he has made no decision yet. */
+/* undo.c: takes back the person's last decision, so that it is his turn
+ * again, and says so: 0; or says why it may not: -1. */
 int play_take_back(struct play *pl);
 
 /* prompt.c: shows the person his view and the menu of the legal moves and

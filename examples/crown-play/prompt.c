@@ -10,15 +10,21 @@
 #include "play.h"
 
 /* The commands at the prompt, for a menu numbered `range`. */
-static void help_commands(crown_game *g, const char *range)
+static void help_commands(struct play *pl, const char *range)
 {
+    crown_game *g = pl->g;
     printf("  %-9s  play that move of the menu\n"
            "  MOVE       play a move written as in the menu (case and extra spaces do not\n"
-           "             matter, nor the order of the cards of a move that names several)\n"
-           "  undo       take back your last move and the moves after it\n"
-           "  help       this text\n"
-           "  quit       leave the game (so does the end of input)\n",
+           "             matter, nor the order of the cards of a move that names several)\n",
            range);
+    if (pl->undo)
+        printf("  undo       take back your last move, when only moves of yours came after it:\n"
+               "             never a chance event, another seat's move, or a move of yours\n"
+               "             that showed you something (you would choose again knowing it)\n");
+    else
+        printf("  undo       off (--no-undo)\n");
+    printf("  help       this text\n"
+           "  quit       leave the game (so does the end of input)\n");
     /* The library's own examples of its notation: the message of a text
      * that is not a move. */
     crown_move m;
@@ -81,7 +87,7 @@ int play_ask_human(struct play *pl, const crown_move *moves, size_t n, crown_mov
     if (n > 1)
         snprintf(range, sizeof range, "1-%zu", n);
     for (;;) {
-        printf("your move (%s, its text, undo, help or quit): ", range);
+        printf("your move (%s, its text, %shelp or quit): ", range, pl->undo ? "undo, " : "");
         fflush(stdout);
         char buf[256];
         int got = read_line(buf, sizeof buf);
@@ -105,14 +111,13 @@ int play_ask_human(struct play *pl, const crown_move *moves, size_t n, crown_mov
         if (!*line)
             continue;
         if (same_word(line, "help") || same_word(line, "?")) {
-            help_commands(pl->g, range);
+            help_commands(pl, range);
         } else if (same_word(line, "quit")) {
             printf("bye\n");
             return PLAY_QUIT;
         } else if (same_word(line, "undo")) {
             if (play_take_back(pl) == 0)
                 return PLAY_AGAIN;
-            printf("nothing to undo: you have not moved yet\n");
         } else if (strspn(line, "0123456789") == end) {
             unsigned long k = strtoul(line, NULL, 10);
             if (k >= 1 && k <= n) {
