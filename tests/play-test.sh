@@ -193,16 +193,45 @@ no_stdout
 # ---- crown-play: bot games ---------------------------------------------------
 expect 0 "result:" -- game_of_kingdoms --options players=3 --seed 4
 expect 0 "seat 1  lead" -- game_of_kingdoms --options players=2,variant=ruthless --seed 2
-# Every move is printed with what only an omniscient viewer knows: each card
-# dealt (6 to each of 2 seats) and drawn.
+# Every move is printed with what only an omniscient viewer knows: the deal
+# in one line (the 12 cards dealt, then the trump turned up), each card
+# drawn.
 run "$play" game_of_kingdoms --options players=2 --seed 5
 status_is 0
 cp "$out" "$tmp/demo"
-count_is 12 "chance  deal "
-count_is 1 "chance  trump "
+says '1-13  chance  deal B9 Y10 R8 R10 R9 BK GK R7 B7 YQ G8 R5; trump GH'
+count_is 1 "chance  deal "
 never_says "a card"
 says "chance  draw "
-grep -Eq "^ +1  chance  deal [RBGY]" "$out" || fail "the demo does not number its moves from 1"
+grep -Eq "^  14  seat 1  lead " "$out" || fail "the demo does not number its moves on after the deal"
+# A game of a match opens with its deal in one line too; the chance moves
+# of a bout's refill are printed one a line.
+run "$play" game_of_kingdoms --options players=3,games=2 --seed 3
+status_is 0
+count_is 2 "chance  deal "
+grep -Eq "^ *[0-9]+-[0-9]+  chance  deal ([RBGY][0-9NQKH]+ ){17}[RBGY][0-9NQKH]+; trump [RBGY][0-9NQKH]+$" "$out" ||
+    fail "'$what': a deal is not one line of 18 cards and the trump"
+grep -Eq "^ *[0-9]+  chance  draw [RBGY]" "$out" || fail "'$what': no draw on a line of its own"
+run "$play" kings_blood --options players=2,match=on --seed 3
+status_is 0
+[ "$(grep -c "^ *[0-9]*-[0-9]*  chance  deal " "$out")" -gt 1 ] ||
+    fail "'$what': the games of the match do not open with a deal in one line"
+! grep -Eq "^ *[0-9]+  chance  deal " "$out" || fail "'$what': a card dealt on a line of its own"
+# Every game opens with its deal in one line: the line after the game's,
+# followed by the first decision or the person's first view.
+for game in game_of_kingdoms kings_blood kings_family blood_bound; do
+    human 'quit\n' $game --human 0 --seed 3
+    status_is 0
+    sed -n 2p "$out" | grep -Eq '^ *1-[0-9]+  chance  ' && ! sed -n 3p "$out" | grep -q '  chance  ' ||
+        fail "'$what': the deal is not one line: $(sed -n 2,3p "$out")"
+done
+# With chance=explicit the bots choose the chance outcomes too (no seat is
+# the person's), and the deal is still one line.
+run "$play" game_of_kingdoms --options players=2,chance=explicit --seed 3
+status_is 0
+says "result:"
+never_says "your move"
+count_is 1 "chance  deal "
 # The same seed gives the same game; another seed another one.
 run "$play" game_of_kingdoms --options players=2 --seed 5
 cmp -s "$out" "$tmp/demo" || fail "the same seed gave two games"
@@ -216,7 +245,7 @@ run "$play" kings_blood --options players=3,advanced=on --seed 2
 status_is 0
 says "game over: seat "
 says "seat 2  "
-says "chance  found "
+grep -Eq "^1-22  chance  deal .*; found [^ ]+$" "$out" || fail "'$what': the deal does not end with the card found"
 
 # A whole King's Blood game as a person plays it: the first menu entry.
 human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" kings_blood --options players=3 --human 1 --seed 4
@@ -224,7 +253,7 @@ status_is 0
 says "you are seat 1"
 says "seat 1 (you): "
 says "game over"
-count_is 7 "chance  deal a card to seat 0"
+says '1-22  chance  deal G6m R3m B8f-draw3 B3m Y2m B1m Y9m, a card to seat 2 (7 times), a card to seat 0 (7 times); found G1m'
 
 # Blood Bound: bots to the end; a person sees only his own character.
 run "$play" blood_bound --options players=7 --seed 2
@@ -234,7 +263,7 @@ says "winners:"
 human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" blood_bound --options players=9 --human 3 --seed 4
 status_is 0
 says "you are seat 3: the "
-says "chance  deal a character to seat 0"
+says "; deal a character to seat 0, a character to seat 1, a character to seat 2, rose 7, a character to seat 4, "
 says "game over"
 
 # ---- crown-play: a human seat -------------------------------------------------
@@ -251,7 +280,7 @@ says "  1) "
 says "result:"
 says "seat 0 (you)  "
 grep -q "^seat 1: [0-9]* cards*:" "$out" && fail "the human saw the other hand"
-count_is 6 "chance  deal a card to seat 1"
+says '1-13  chance  deal R9 Y7 RN B8 BN GH, a card to seat 1 (6 times); trump R5'
 awk '
 function cards(text, set,   n, a, i) {
     n = split(text, a, " ")
@@ -259,10 +288,21 @@ function cards(text, set,   n, a, i) {
         set[a[i]] = 1
     return n
 }
+# The face-up trump, public: the move after which it is drawn names it.
+/, then seat [0-9]+ draws the face-up trump [^ ]+$/ {
+    trumps++
+    if ($0 ~ /, then seat 0 draws/)
+        drawn = drawn " " $NF
+    sub(/, then seat [0-9]+ draws the face-up trump [^ ]+$/, "")
+}
 / chance  draw: seat [0-9]+ draws a card$/ { others++; next }
 / chance  draw [^ :]+$/ { drawn = drawn " " $NF; mine++; next }
-/ chance  deal a card to seat / { next }
-/ chance  deal [^ ]+$/ { dealt = dealt " " $NF; next }
+/^ *1-[0-9]+  chance  deal / {
+    dealt = $0
+    sub(/^ *1-[0-9]+  chance  deal /, "", dealt)
+    sub(/[,;].*/, "", dealt)
+    next
+}
 /^seat 0 \(you\): / {
     hand = $0
     sub(/^seat 0 \(you\): [0-9]+ cards?:? ?/, "", hand)
@@ -287,6 +327,7 @@ END {
     if (!shown) bad = bad "\nhis hand was never shown"
     if (!mine) bad = bad "\nhe never saw a card he drew"
     if (!others) bad = bad "\nhe never saw the other seat draw"
+    if (trumps != 1) bad = bad "\nhe saw the face-up trump drawn " trumps + 0 " times, not once"
     if (bad != "") { print substr(bad, 2); exit 1 }
 }' "$out" >"$tmp/why" || fail "what the human saw of the cards: $(cat "$tmp/why")"
 

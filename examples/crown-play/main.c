@@ -198,7 +198,7 @@ int main(int argc, char **argv)
             break;
         }
         crown_move m;
-        if (p == human) {
+        if (human >= 0 && p == human) {
             int answer = play_ask_human(&pl, moves, n, &m);
             if (answer == PLAY_QUIT) {
                 left = 1;
