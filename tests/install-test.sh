@@ -7,7 +7,8 @@
 #    crown.pc works, the installed minimal.c builds against the staged tree,
 #    bin holds the programs crown-play and crown-bench only (the demos are
 #    installed as sources with the examples), each with its man page in
-#    share/man/man1, the LICENSE is in share/doc/crown, the staged programs
+#    share/man/man1, the LICENSE and the documents a user reads are in
+#    share/doc/crown, which crown-play's page names, the staged programs
 #    and Python package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing
 #    finds a staged tree by itself).
 # 2. The real install, in a private mount namespace (root and `unshare -m`):
@@ -15,7 +16,8 @@
 #    are overlays whose changes stay in a tmpfs of the namespace, so nothing
 #    reaches the real system.  It runs the README's install command, then,
 #    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
-#    programs, and `man -w` finds their pages; the installed examples
+#    programs, crown-play's rules point to the installed documents, and
+#    `man -w` finds the programs' pages; the installed examples
 #    minimal.c and kings-family-stats.c built with
 #    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
 #    package's own tests with Meson's python3, `import crown` with Debian's
@@ -50,6 +52,8 @@ case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
 programs="crown-bench crown-play"
 examples=$prefix/share/doc/crown/examples
 example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
+# The documents installed into share/doc/crown (ls order).
+user_docs="actions.md arena.md blood-bound.md bots.md game-of-kingdoms.md kings-blood-cards.md kings-blood.md kings-family.md observations.md save-format.md stability.md"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
 here=$(cd "$(dirname "$0")" && pwd)
@@ -168,6 +172,13 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     "$prefix/bin/crown-play" --list | grep -q game_of_kingdoms || fail "crown-play --list"
     "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
     echo "programs: $programs run"
+    # crown-play's rules point to the installed documents.
+    rules=$(printf 'rules\nquit\n' | "$prefix/bin/crown-play" kings_blood --human 0) ||
+        fail "crown-play's rules"
+    echo "$rules" | grep -qx "The full rules, the options and the notation: $prefix/share/doc/crown/kings-blood.md" ||
+        fail "crown-play's rules do not point to $prefix/share/doc/crown/kings-blood.md: $rules"
+    ! echo "$rules" | grep -q "not installed" || fail "crown-play's rules do not find the installed documents"
+    echo "rules: crown-play points to $prefix/share/doc/crown/kings-blood.md"
     # man finds their pages.
     if command -v man >/dev/null 2>&1; then
         for prog in $programs; do
@@ -336,6 +347,24 @@ lib=$dest$libdir/libcrown.so.1
     fail "$examples holds $(ls "$dest$examples" | tr '\n' ' '), not $example_sources"
 cmp -s "$src/LICENSE" "$dest$prefix/share/doc/crown/LICENSE" ||
     fail "LICENSE is not installed as share/doc/crown/LICENSE"
+# The documents a user reads, beside it (those about the source stay there).
+docs=$dest$prefix/share/doc/crown
+[ "$(ls "$docs")" = "$(printf '%s\n' LICENSE $user_docs examples | sort)" ] ||
+    fail "share/doc/crown holds $(ls "$docs" | tr '\n' ' '), not LICENSE $user_docs examples"
+for d in $user_docs; do
+    cmp -s "$src/docs/$d" "$docs/$d" || fail "share/doc/crown/$d is not docs/$d"
+done
+# crown-play's page names that directory, and the documents it names are there.
+page=$dest$prefix/share/man/man1/crown-play.1
+where=$(sed -n '/^\.SH FILES/,/^\.SH /{/^\.I \//{s/^\.I //p;q;};}' "$page")
+[ "$where" = "$prefix/share/doc/crown" ] ||
+    fail "crown-play(1)'s FILES names '$where', not $prefix/share/doc/crown"
+named=$(sed -n '/^\.SH FILES/,/^\.SH SEE/p' "$page" | grep -o '[a-z\\-]*\.md' | sed 's/\\-/-/g' | sort -u)
+[ -n "$named" ] || fail "crown-play(1)'s FILES names no document"
+for d in $named; do
+    [ -f "$dest$where/$d" ] || fail "crown-play(1) names $where/$d, which is not installed"
+done
+echo "docs: $(echo $user_docs | wc -w) documents in $prefix/share/doc/crown, which crown-play(1) names"
 # A man page for each program, and none for another.
 man1=$dest$prefix/share/man/man1
 [ "$(ls "$man1" 2>/dev/null)" = "$(printf '%s.1\n' $programs)" ] ||

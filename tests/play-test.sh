@@ -347,7 +347,7 @@ other_view() { ! cmp -s "$tmp/view.$1" "$tmp/view.$2" || fail "'$what': view $1 
 # and examples of the notation; no result.
 human 'Help\n  QUIT \n' $g2
 status_is 0
-for c in MOVE undo help quit; do
+for c in MOVE undo rules help quit; do
     grep -q "^  $c  " "$out" || fail "'$what': help does not list '$c'"
 done
 says "moves read like: "
@@ -362,6 +362,28 @@ says "nothing to undo"
 count_is 2 "your move ("
 count_is 1 "you are seat 0"
 
+# ---- crown-play: the rules, at the prompt -------------------------------------
+# 'rules' (and 'help rules') print the game's rules in short, its document's
+# "In short" section word for word, and where the document is installed.
+src=$(cd "$(dirname "$0")/.." && pwd)
+words() { sed 's/\*\*//g' | tr -s ' \n' '\n\n' | sed '/^$/d'; }
+for game_doc in game_of_kingdoms:game-of-kingdoms kings_blood:kings-blood \
+    kings_family:kings-family blood_bound:blood-bound; do
+    game=${game_doc%%:*} doc=${game_doc#*:}.md
+    human 'rules\nhelp  Rules\nquit\n' $game --human 0
+    status_is 0
+    count_is 2 "The rules of $game in short:"
+    grep -Eq "^The full rules, the options and the notation: /.+/share/doc/crown/$doc\$" "$out" ||
+        fail "'$what': the rules do not name the installed $doc"
+    sed -n '/^## In short$/,/^## /{/^## /d;p;}' "$src/docs/$doc" | words >"$tmp/doc-words"
+    [ -s "$tmp/doc-words" ] || fail "docs/$doc has no 'In short' section"
+    awk -v head="The rules of $game in short:" '
+        index($0, head) { inside = !done; done = 1; next }
+        /^The full rules/ { inside = 0 }
+        inside' "$out" | words >"$tmp/said-words"
+    diff -u --label "docs/$doc (In short)" --label "'rules' in $game" "$tmp/doc-words" "$tmp/said-words" >&2 ||
+        fail "'$what': the rules are not the words of docs/$doc's 'In short' (diff above)"
+done
 # ---- crown-play: undo ----------------------------------------------------------
 # Undo takes back the person's own decisions since the last chance event or
 # other seat's move, one at a time, and never more: what he learns from

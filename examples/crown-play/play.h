@@ -6,6 +6,9 @@
  *             the views
  *   undo.c    the person's take-back
  *   prompt.c  the person's prompt: his input read, the commands, help
+ *   rules.c   the rules of the game in short, and where the full rules are
+ *             (their text, rules_text.c, is written at build time from the
+ *             games' documents by rules_gen.c)
  */
 #ifndef CROWN_PLAY_H
 #define CROWN_PLAY_H
@@ -40,5 +43,14 @@ int play_take_back(struct play *pl);
  * (PLAY_AGAIN), or quit or the end of input (PLAY_QUIT). */
 enum { PLAY_MOVE, PLAY_AGAIN, PLAY_QUIT };
 int play_ask_human(struct play *pl, const crown_move *moves, size_t n, crown_move *choice);
+
+/* rules.c: prints the rules of the game in short, and where its document
+ * is installed.  rules_text.c: each game's name, its document's file name
+ * and the document's "In short" section, then NULLs. */
+struct play_rules {
+    const char *game, *doc, *text;
+};
+extern const struct play_rules play_rules[];
+void play_print_rules(crown_game *g);
 
 #endif

@@ -23,7 +23,9 @@ static void help_commands(struct play *pl, const char *range)
                "             that showed you something (you would choose again knowing it)\n");
     else
         printf("  undo       off (--no-undo)\n");
-    printf("  help       this text\n"
+    printf("  rules      the rules of this game in short (so does 'help rules'), and\n"
+           "             where the full rules are\n"
+           "  help       this text\n"
            "  quit       leave the game (so does the end of input)\n");
     /* The library's own examples of its notation: the message of a text
      * that is not a move. */
@@ -43,6 +45,19 @@ static int same_word(const char *line, const char *word)
         if (tolower((unsigned char)*line) != *word)
             return 0;
     return *line == *word;
+}
+
+/* Whether the line is `first`, spaces, then `second`, in any case. */
+static int same_words(const char *line, const char *first, const char *second)
+{
+    size_t n = strlen(first), sp;
+    char head[16];
+    if (n >= sizeof head || strlen(line) <= n)
+        return 0;
+    memcpy(head, line, n);
+    head[n] = '\0';
+    sp = strspn(line + n, " \t");
+    return sp > 0 && same_word(head, first) && same_word(line + n + sp, second);
 }
 
 enum { LINE_OK, LINE_LONG, LINE_NUL, LINE_EOF };
@@ -110,7 +125,9 @@ int play_ask_human(struct play *pl, const crown_move *moves, size_t n, crown_mov
         line[end] = '\0';
         if (!*line)
             continue;
-        if (same_word(line, "help") || same_word(line, "?")) {
+        if (same_word(line, "rules") || same_words(line, "help", "rules")) {
+            play_print_rules(pl->g);
+        } else if (same_word(line, "help") || same_word(line, "?")) {
             help_commands(pl, range);
         } else if (same_word(line, "quit")) {
             printf("bye\n");
