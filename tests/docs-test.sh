@@ -3,7 +3,8 @@
 # document in docs/ and docs/man/ and the LICENSE, which is the MIT license
 # that meson.build and python/pyproject.toml declare; each installed program
 # has a man page, docs/man/PROGRAM.1, that agrees with its --help (the same
-# usage lines as its SYNOPSIS, the same options and arguments as its OPTIONS)
+# usage lines as its SYNOPSIS, the same options and arguments as its OPTIONS),
+# whose NAME man-db's indexer reads (lexgrog: what whatis and man -k find),
 # and that groff renders without a warning.
 # usage: docs-test.sh SOURCE_DIR [PROGRAM...]
 #   PROGRAM: the installed programs, as built (none: the man pages are not
@@ -42,6 +43,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 groff=$(command -v groff) || groff=
+lexgrog=$(command -v lexgrog) || lexgrog=
 
 # The options a program's --help lists, one a line with its argument
 # ("--seed N"), sorted: its lines "  --name [ARG]  what it does".
@@ -80,6 +82,13 @@ for prog in "$@"; do
     "$prog" --help >"$tmp/help" 2>&1 || fail "$name --help failed"
     sed -n '/^\.SH NAME$/{n;p;q;}' "$page" | sed 's/\\-/-/g' | grep -q "^$name - ." ||
         fail "docs/man/$name.1: its NAME line is not '$name \\- what it does'"
+    # ... as man's indexer reads it, for whatis and man -k.
+    if [ -n "$lexgrog" ]; then
+        whatis=$("$lexgrog" "$page" 2>&1) ||
+            fail "docs/man/$name.1: man-db's lexgrog cannot read its NAME: $whatis"
+        echo "$whatis" | grep -q ": \"$name - [^\"]" ||
+            fail "docs/man/$name.1: man-db's lexgrog reads its NAME as $whatis"
+    fi
     help_options "$tmp/help" >"$tmp/help-options"
     man_options "$page" >"$tmp/man-options"
     [ -s "$tmp/help-options" ] || fail "$name --help lists no options"

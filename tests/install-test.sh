@@ -12,12 +12,14 @@
 #    and Python package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing
 #    finds a staged tree by itself).
 # 2. The real install, in a private mount namespace (root and `unshare -m`):
-#    /usr/local, /etc, /var/cache/ldconfig and the Python package's directory
-#    are overlays whose changes stay in a tmpfs of the namespace, so nothing
-#    reaches the real system.  It runs the README's install command, then,
+#    /usr/local, /etc, /var/cache/ldconfig, /var/cache/man and the Python
+#    package's directory are overlays whose changes stay in a tmpfs of the
+#    namespace, so nothing reaches the real system.  It runs the README's install command, then,
 #    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
-#    programs, crown-play's rules point to the installed documents, and
-#    `man -w` finds the programs' pages; the installed examples
+#    programs, crown-play's rules point to the installed documents,
+#    `man -w` finds the programs' pages and `man -k crown` lists both (the
+#    install refreshed man's index, /var/cache/man, an overlay too); the
+#    installed examples
 #    minimal.c and kings-family-stats.c built with
 #    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
 #    package's own tests with Meson's python3, `import crown` with Debian's
@@ -28,7 +30,8 @@
 #    after an update, and the package imported by root (writing its
 #    bytecode), the README's uninstall command leaves the prefix and the
 #    package's directory exactly as they were before the install (a listing
-#    of both), and the loader's cache no longer names libcrown.
+#    of both), the loader's cache no longer names libcrown, and `man -k
+#    crown` no longer lists the programs.
 # Neither part changes the build directory's record of a real install
 # (meson-logs): the staged install's log is put back, the real install's
 # stays in the namespace.
@@ -126,7 +129,7 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
         private="$private $d"
     }
     # The build's logs too: the install keeps its log there for the uninstall.
-    for d in "$prefix" /etc /var/cache/ldconfig $( [ "$pydir" = - ] || echo "$pydir") \
+    for d in "$prefix" /etc /var/cache/ldconfig /var/cache/man $( [ "$pydir" = - ] || echo "$pydir") \
         "$build/meson-logs"; do
         make_private "$d" || { skipped "real install: cannot make $d private (overlayfs)"; exit 77; }
     done
@@ -187,6 +190,12 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
                 fail "man -w $prog gives $where"
         done
         echo "man: finds the pages of $programs in $prefix/share/man/man1"
+        # The install refreshed man's index: man -k finds both programs.
+        found=$(man -k crown 2>&1) || fail "man -k crown found nothing after the install: $found"
+        for prog in $programs; do
+            echo "$found" | grep -q "^$prog (1) *- ." || fail "man -k crown does not list $prog: $found"
+        done
+        echo "man -k crown: $(echo "$found" | sed 's/ .*//' | tr '\n' ' ')"
     else
         skipped "man: not there (Debian: man-db)"
     fi
@@ -311,6 +320,9 @@ import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_b
     fi
     if "$ldconfig" -p | grep libcrown >&2; then
         fail "the loader's cache still names libcrown after the uninstall"
+    fi
+    if command -v man >/dev/null 2>&1 && man -k crown 2>/dev/null | grep -E "^crown-(play|bench) " >&2; then
+        fail "man -k crown still lists the programs after the uninstall"
     fi
     echo "uninstall: after two installs, $prefix $( [ "$pydir" = - ] || echo "and $pydir ")are" \
         "as they were, libcrown is out of the loader's cache: $(tail -n 1 "$tmp/uninstall.log")"
@@ -438,7 +450,7 @@ if [ $real = yes ]; then
         ls -d "$libdir"/libcrown* "$prefix/bin/crown-play" "$prefix/include/crown" \
             $( [ "$pydir" = - ] || echo "$pydir/crown") "$build/meson-logs"/*install* \
             2>/dev/null || true
-        cksum /etc/ld.so.cache 2>/dev/null || true
+        cksum /etc/ld.so.cache /var/cache/man/index.db /var/cache/man/*/index.db 2>/dev/null || true
     }
     before=$(state)
     mkdir "$tmp/ns"
