@@ -1,7 +1,8 @@
 /*
  * play.h - crown-play: the game being played, and what each of its files
  * gives the others:
- *   main.c    the command line and the game loop (bots, the person's seat)
+ *   ../crown-play.c  the command line and the game loop (bots, the
+ *             person's seat)
  *   log.c     the game as printed: the moves as the viewer may know them,
  *             the views
  *   undo.c    the person's take-back
