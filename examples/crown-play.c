@@ -5,7 +5,10 @@
  * --human SEAT a person plays that seat from a numbered menu of legal
  * moves, seeing only what that seat may know: its view before each of its
  * decisions, and every move of the game as that seat may know it (its own
- * cards dealt and drawn, "deal a card to seat 2" for another's).
+ * cards dealt and drawn, "deal a card to seat 2" for another's).  At his
+ * prompt he may take back his own last decisions (undo.c: never what would
+ * tell him something hidden) and read the rules in short (rules.c).  The
+ * other files of the program are in crown-play/ (play.h lists them).
  */
 #include <errno.h>
 #include <inttypes.h>
