@@ -280,15 +280,24 @@ START_TEST(ruling_six_each_then_trump_turned_up)
 }
 END_TEST
 
-START_TEST(ruling_trump_card_drawn_last)
+/* Two players, the trump B7 face up under `pile`; seat 0 (R5 R6 R8 R9)
+ * leads R5, seat 1 (six greens) takes, seat 0 passes: the refill starts, and
+ * seat 0 needs two cards. */
+static crown_game *bout_taken_before(const char *pile)
 {
     crown_game *g = game("players=2");
     deal_any(g, "B7");
-    /* One card left above the trump; seat 0 needs two. */
-    set_cards(g, (const char *const[]){"R5 R6 R8 R9", "G5 G6 G8 G9 G10 GN"}, "Y9", 1, 0, 1, 6);
+    set_cards(g, (const char *const[]){"R5 R6 R8 R9", "G5 G6 G8 G9 G10 GN"}, pile, 1, 0, 1, 6);
     play(g, "lead R5");
     play(g, "take");
     play(g, "pass");
+    return g;
+}
+
+START_TEST(ruling_trump_card_drawn_last)
+{
+    /* One card left above the trump; seat 0 needs two. */
+    crown_game *g = bout_taken_before("Y9");
     /* Refill: seat 0 draws Y9 (chance), then the face-up trump (forced). */
     ck_assert_int_eq(current(g), CROWN_CHANCE);
     crown_move m[8];
@@ -1185,12 +1194,7 @@ START_TEST(decision_every_seat_sees_the_face_up_trump_drawn)
     /* Drawn after the last card above it: the chance move that draws that
      * card names it for every seat and the spectator; the notation (the
      * omniscient text, what a save holds) stays the move alone. */
-    crown_game *g = game("players=2");
-    deal_any(g, "B7");
-    set_cards(g, (const char *const[]){"R5 R6 R8 R9", "G5 G6 G8 G9 G10 GN"}, "Y9", 1, 0, 1, 6);
-    play(g, "lead R5");
-    play(g, "take");
-    play(g, "pass");
+    crown_game *g = bout_taken_before("Y9");
     play(g, "draw Y9");
     size_t n;
     OK(crown_history_length(g, &n));
@@ -1205,12 +1209,7 @@ START_TEST(decision_every_seat_sees_the_face_up_trump_drawn)
 
     /* Drawn by the refill of the move that ends the bout, the pile holding
      * only the trump. */
-    g = game("players=2");
-    deal_any(g, "B7");
-    set_cards(g, (const char *const[]){"R5 R6 R8 R9", "G5 G6 G8 G9 G10 GN"}, "", 1, 0, 1, 6);
-    play(g, "lead R5");
-    play(g, "take");
-    play(g, "pass");
+    g = bout_taken_before("");
     ck_assert_int_eq(st(g)->trump_drawer, 0);
     OK(crown_history_length(g, &n));
     ck_assert_str_eq(entry(g, n - 1, 1), "pass, then seat 0 draws the face-up trump B7");
