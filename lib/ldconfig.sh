@@ -10,15 +10,7 @@
 # usage: ldconfig.sh install|uninstall LIBDIR
 mode=$1
 lib=$2/libcrown.so.1
-
-say() {
-    echo "crown: $*"
-    # Meson 1.0 (Debian 12's) shows what an install script prints only when
-    # it fails: say it on the terminal as well, unless meson install --quiet.
-    if [ "$mode" = install ] && [ ! -t 1 ] && [ -z "${MESON_INSTALL_QUIET:-}" ]; then
-        (echo "crown: $*" >/dev/tty) 2>/dev/null || true
-    fi
-}
+. "$(dirname "$0")/say.sh"
 
 # cached PATH...: does the loader's cache name one of these files?
 cached() {

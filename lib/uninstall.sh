@@ -4,7 +4,8 @@
 # Python wrote beside the package's modules (__pycache__, when the package
 # was imported by a user who may write there, such as root), and each
 # directory those installs created, once empty; directories that were there
-# before stay.  Then ldconfig, so that the loader's cache forgets libcrown.
+# before stay.  Then ldconfig, so that the loader's cache forgets libcrown,
+# and mandb, so that man's index forgets the pages.
 #
 # Meson's record of an install, BUILD/meson-logs/install-log.txt, names the
 # files it installed, then the directories it created.  Each `meson install`
@@ -126,6 +127,10 @@ done <"$tmp/paths-reversed"
 sed -n 's,/libcrown\.so\.1$,,p' "$tmp/paths" | while IFS= read -r libdir; do
     sh "$here/ldconfig.sh" uninstall "$libdir"
 done
+# Man's index, when the installs put man pages in place.
+if grep -q '/man1/crown-[a-z]*\.1$' "$tmp/paths"; then
+    sh "$here/mandb.sh" uninstall
+fi
 
 if [ $errors -ne 0 ]; then
     say "$errors could not be removed: the record stays in $logs; run this again as root" \

@@ -3,8 +3,11 @@
 # document in docs/ and docs/man/ and the LICENSE, which is the MIT license
 # that meson.build and python/pyproject.toml declare; each installed program
 # has a man page, docs/man/PROGRAM.1, that agrees with its --help (the same
-# usage lines as its SYNOPSIS, the same options and arguments as its OPTIONS)
-# and that groff renders without a warning.
+# usage lines as its SYNOPSIS, the same options and arguments as its OPTIONS),
+# whose NAME man-db's indexer reads (lexgrog: what whatis and man -k find),
+# and that groff renders without a warning; the README's Programs section
+# gives each program's usage and options as its --help does, and its Install
+# section lists the examples' sources that examples/meson.build installs.
 # usage: docs-test.sh SOURCE_DIR [PROGRAM...]
 #   PROGRAM: the installed programs, as built (none: the man pages are not
 #   checked).
@@ -42,6 +45,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 groff=$(command -v groff) || groff=
+lexgrog=$(command -v lexgrog) || lexgrog=
 
 # The options a program's --help lists, one a line with its argument
 # ("--seed N"), sorted: its lines "  --name [ARG]  what it does".
@@ -80,6 +84,13 @@ for prog in "$@"; do
     "$prog" --help >"$tmp/help" 2>&1 || fail "$name --help failed"
     sed -n '/^\.SH NAME$/{n;p;q;}' "$page" | sed 's/\\-/-/g' | grep -q "^$name - ." ||
         fail "docs/man/$name.1: its NAME line is not '$name \\- what it does'"
+    # ... as man's indexer reads it, for whatis and man -k.
+    if [ -n "$lexgrog" ]; then
+        whatis=$("$lexgrog" "$page" 2>&1) ||
+            fail "docs/man/$name.1: man-db's lexgrog cannot read its NAME: $whatis"
+        echo "$whatis" | grep -q ": \"$name - [^\"]" ||
+            fail "docs/man/$name.1: man-db's lexgrog reads its NAME as $whatis"
+    fi
     help_options "$tmp/help" >"$tmp/help-options"
     man_options "$page" >"$tmp/man-options"
     [ -s "$tmp/help-options" ] || fail "$name --help lists no options"
@@ -100,6 +111,45 @@ for prog in "$@"; do
     fi
     pages=$((pages + 1))
 done
+# ---- the README's programs and installed examples ----------------------------
+# Its Programs section gives each installed program's usage as its --help does,
+# and names every option of that --help; its Install section lists the
+# examples' sources that examples/meson.build installs.
+readme_programs=$(sed -n '/^## Programs$/,/^## /{/^## [^P]/d;p;}' "$src/README.md")
+for prog in "$@"; do
+    name=$(basename "$prog")
+    "$prog" --help >"$tmp/help" 2>&1 || fail "$name --help failed"
+    # The bullet "- `NAME ...`: ...", up to the next bullet or blank line.
+    printf '%s\n' "$readme_programs" | awk -v p="- \`$name " '
+        index($0, p) == 1 { inside = 1; print; next }
+        inside && (/^- / || /^$/) { inside = 0 }
+        inside' >"$tmp/bullet"
+    [ -s "$tmp/bullet" ] || fail "README.md's Programs section has no bullet for $name"
+    usage=$(tr '\n' ' ' <"$tmp/bullet" | sed 's/^- `\([^`]*\)`.*/\1/')
+    help_usage "$tmp/help" "$name" | head -n 1 >"$tmp/help-usage"
+    [ "$usage" = "$(cat "$tmp/help-usage")" ] ||
+        fail "README.md gives $name's usage as '$usage', $name --help as '$(cat "$tmp/help-usage")'"
+    for opt in $(help_options "$tmp/help" | sed 's/ .*//'); do
+        case $opt in --help|--version) continue ;; esac
+        grep -q -- "$opt\b" "$tmp/bullet" || fail "README.md's bullet for $name does not name $opt"
+    done
+done
+# The examples' sources: install_data(...) of examples/meson.build into
+# share/doc/crown/examples, against the README's list "the examples' sources
+# (`a`, `b`, ...) in".
+meson_examples=$(awk '/install_data\(/ { inside = 1; text = "" }
+    inside { text = text " " $0 }
+    inside && /\)/ { if (text ~ /\/ .examples./) print text; inside = 0 }' "$src/examples/meson.build" |
+    grep -o "'[^']*\.[a-z]*'" | tr -d "'" | sed 's,.*/,,' | sort)
+[ -n "$meson_examples" ] || fail "examples/meson.build installs no examples' sources"
+readme_examples=$(sed -n '/^## Install$/,/^## [^I]/p' "$src/README.md" | tr '\n' ' ' |
+    sed -n "s/.*the examples' sources (\([^)]*\)) in.*/\1/p" | grep -o '`[^`]*`' | tr -d '`' | sort)
+[ "$readme_examples" = "$meson_examples" ] ||
+    fail "README.md's Install section lists the examples' sources $(echo $readme_examples)," \
+        "examples/meson.build installs $(echo $meson_examples)"
+[ $# -eq 0 ] || echo "docs-test: the README gives each program's usage and options as its --help," \
+    "and lists the $(echo "$meson_examples" | wc -l) examples' sources installed"
+
 # (Without the programs, -Dexamples=false, none is installed to check.)
 for page in "$src"/docs/man/*.1; do
     [ $# -gt 0 ] && [ -f "$page" ] || continue

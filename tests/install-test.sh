@@ -7,15 +7,19 @@
 #    crown.pc works, the installed minimal.c builds against the staged tree,
 #    bin holds the programs crown-play and crown-bench only (the demos are
 #    installed as sources with the examples), each with its man page in
-#    share/man/man1, the LICENSE is in share/doc/crown, the staged programs
+#    share/man/man1, the LICENSE and the documents a user reads are in
+#    share/doc/crown, which crown-play's page names, the staged programs
 #    and Python package run (with LD_LIBRARY_PATH and PYTHONPATH: nothing
 #    finds a staged tree by itself).
 # 2. The real install, in a private mount namespace (root and `unshare -m`):
-#    /usr/local, /etc, /var/cache/ldconfig and the Python package's directory
-#    are overlays whose changes stay in a tmpfs of the namespace, so nothing
-#    reaches the real system.  It runs the README's install command, then,
+#    /usr/local, /etc, /var/cache/ldconfig, /var/cache/man and the Python
+#    package's directory are overlays whose changes stay in a tmpfs of the
+#    namespace, so nothing reaches the real system.  It runs the README's install command, then,
 #    with no LD_LIBRARY_PATH, PYTHONPATH or CROWN_LIBRARY: the installed
-#    programs, and `man -w` finds their pages; the installed examples
+#    programs, crown-play's rules point to the installed documents,
+#    `man -w` finds the programs' pages and `man -k crown` lists both (the
+#    install refreshed man's index, /var/cache/man, an overlay too); the
+#    installed examples
 #    minimal.c and kings-family-stats.c built with
 #    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
 #    package's own tests with Meson's python3, `import crown` with Debian's
@@ -26,7 +30,8 @@
 #    after an update, and the package imported by root (writing its
 #    bytecode), the README's uninstall command leaves the prefix and the
 #    package's directory exactly as they were before the install (a listing
-#    of both), and the loader's cache no longer names libcrown.
+#    of both), the loader's cache no longer names libcrown, and `man -k
+#    crown` no longer lists the programs.
 # Neither part changes the build directory's record of a real install
 # (meson-logs): the staged install's log is put back, the real install's
 # stays in the namespace.
@@ -50,6 +55,8 @@ case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
 programs="crown-bench crown-play"
 examples=$prefix/share/doc/crown/examples
 example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
+# The documents installed into share/doc/crown (ls order).
+user_docs="actions.md arena.md blood-bound.md bots.md game-of-kingdoms.md kings-blood-cards.md kings-blood.md kings-family.md observations.md save-format.md stability.md"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
 here=$(cd "$(dirname "$0")" && pwd)
@@ -122,7 +129,7 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
         private="$private $d"
     }
     # The build's logs too: the install keeps its log there for the uninstall.
-    for d in "$prefix" /etc /var/cache/ldconfig $( [ "$pydir" = - ] || echo "$pydir") \
+    for d in "$prefix" /etc /var/cache/ldconfig /var/cache/man $( [ "$pydir" = - ] || echo "$pydir") \
         "$build/meson-logs"; do
         make_private "$d" || { skipped "real install: cannot make $d private (overlayfs)"; exit 77; }
     done
@@ -168,6 +175,13 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     "$prefix/bin/crown-play" --list | grep -q game_of_kingdoms || fail "crown-play --list"
     "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
     echo "programs: $programs run"
+    # crown-play's rules point to the installed documents.
+    rules=$(printf 'rules\nquit\n' | "$prefix/bin/crown-play" kings_blood --human 0) ||
+        fail "crown-play's rules"
+    echo "$rules" | grep -qx "The full rules, the options and the notation: $prefix/share/doc/crown/kings-blood.md" ||
+        fail "crown-play's rules do not point to $prefix/share/doc/crown/kings-blood.md: $rules"
+    ! echo "$rules" | grep -q "not installed" || fail "crown-play's rules do not find the installed documents"
+    echo "rules: crown-play points to $prefix/share/doc/crown/kings-blood.md"
     # man finds their pages.
     if command -v man >/dev/null 2>&1; then
         for prog in $programs; do
@@ -176,6 +190,12 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
                 fail "man -w $prog gives $where"
         done
         echo "man: finds the pages of $programs in $prefix/share/man/man1"
+        # The install refreshed man's index: man -k finds both programs.
+        found=$(man -k crown 2>&1) || fail "man -k crown found nothing after the install: $found"
+        for prog in $programs; do
+            echo "$found" | grep -q "^$prog (1) *- ." || fail "man -k crown does not list $prog: $found"
+        done
+        echo "man -k crown: $(echo "$found" | sed 's/ .*//' | tr '\n' ' ')"
     else
         skipped "man: not there (Debian: man-db)"
     fi
@@ -301,6 +321,9 @@ import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_b
     if "$ldconfig" -p | grep libcrown >&2; then
         fail "the loader's cache still names libcrown after the uninstall"
     fi
+    if command -v man >/dev/null 2>&1 && man -k crown 2>/dev/null | grep -E "^crown-(play|bench) " >&2; then
+        fail "man -k crown still lists the programs after the uninstall"
+    fi
     echo "uninstall: after two installs, $prefix $( [ "$pydir" = - ] || echo "and $pydir ")are" \
         "as they were, libcrown is out of the loader's cache: $(tail -n 1 "$tmp/uninstall.log")"
     exit 0
@@ -336,6 +359,24 @@ lib=$dest$libdir/libcrown.so.1
     fail "$examples holds $(ls "$dest$examples" | tr '\n' ' '), not $example_sources"
 cmp -s "$src/LICENSE" "$dest$prefix/share/doc/crown/LICENSE" ||
     fail "LICENSE is not installed as share/doc/crown/LICENSE"
+# The documents a user reads, beside it (those about the source stay there).
+docs=$dest$prefix/share/doc/crown
+[ "$(ls "$docs")" = "$(printf '%s\n' LICENSE $user_docs examples | sort)" ] ||
+    fail "share/doc/crown holds $(ls "$docs" | tr '\n' ' '), not LICENSE $user_docs examples"
+for d in $user_docs; do
+    cmp -s "$src/docs/$d" "$docs/$d" || fail "share/doc/crown/$d is not docs/$d"
+done
+# crown-play's page names that directory, and the documents it names are there.
+page=$dest$prefix/share/man/man1/crown-play.1
+where=$(sed -n '/^\.SH FILES/,/^\.SH /{/^\.I \//{s/^\.I //p;q;};}' "$page")
+[ "$where" = "$prefix/share/doc/crown" ] ||
+    fail "crown-play(1)'s FILES names '$where', not $prefix/share/doc/crown"
+named=$(sed -n '/^\.SH FILES/,/^\.SH SEE/p' "$page" | grep -o '[a-z\\-]*\.md' | sed 's/\\-/-/g' | sort -u)
+[ -n "$named" ] || fail "crown-play(1)'s FILES names no document"
+for d in $named; do
+    [ -f "$dest$where/$d" ] || fail "crown-play(1) names $where/$d, which is not installed"
+done
+echo "docs: $(echo $user_docs | wc -w) documents in $prefix/share/doc/crown, which crown-play(1) names"
 # A man page for each program, and none for another.
 man1=$dest$prefix/share/man/man1
 [ "$(ls "$man1" 2>/dev/null)" = "$(printf '%s.1\n' $programs)" ] ||
@@ -409,7 +450,7 @@ if [ $real = yes ]; then
         ls -d "$libdir"/libcrown* "$prefix/bin/crown-play" "$prefix/include/crown" \
             $( [ "$pydir" = - ] || echo "$pydir/crown") "$build/meson-logs"/*install* \
             2>/dev/null || true
-        cksum /etc/ld.so.cache 2>/dev/null || true
+        cksum /etc/ld.so.cache /var/cache/man/index.db /var/cache/man/*/index.db 2>/dev/null || true
     }
     before=$(state)
     mkdir "$tmp/ns"

@@ -193,16 +193,45 @@ no_stdout
 # ---- crown-play: bot games ---------------------------------------------------
 expect 0 "result:" -- game_of_kingdoms --options players=3 --seed 4
 expect 0 "seat 1  lead" -- game_of_kingdoms --options players=2,variant=ruthless --seed 2
-# Every move is printed with what only an omniscient viewer knows: each card
-# dealt (6 to each of 2 seats) and drawn.
+# Every move is printed with what only an omniscient viewer knows: the deal
+# in one line (the 12 cards dealt, then the trump turned up), each card
+# drawn.
 run "$play" game_of_kingdoms --options players=2 --seed 5
 status_is 0
 cp "$out" "$tmp/demo"
-count_is 12 "chance  deal "
-count_is 1 "chance  trump "
+says '1-13  chance  deal B9 Y10 R8 R10 R9 BK GK R7 B7 YQ G8 R5; trump GH'
+count_is 1 "chance  deal "
 never_says "a card"
 says "chance  draw "
-grep -Eq "^ +1  chance  deal [RBGY]" "$out" || fail "the demo does not number its moves from 1"
+grep -Eq "^  14  seat 1  lead " "$out" || fail "the demo does not number its moves on after the deal"
+# A game of a match opens with its deal in one line too; the chance moves
+# of a bout's refill are printed one a line.
+run "$play" game_of_kingdoms --options players=3,games=2 --seed 3
+status_is 0
+count_is 2 "chance  deal "
+grep -Eq "^ *[0-9]+-[0-9]+  chance  deal ([RBGY][0-9NQKH]+ ){17}[RBGY][0-9NQKH]+; trump [RBGY][0-9NQKH]+$" "$out" ||
+    fail "'$what': a deal is not one line of 18 cards and the trump"
+grep -Eq "^ *[0-9]+  chance  draw [RBGY]" "$out" || fail "'$what': no draw on a line of its own"
+run "$play" kings_blood --options players=2,match=on --seed 3
+status_is 0
+[ "$(grep -c "^ *[0-9]*-[0-9]*  chance  deal " "$out")" -gt 1 ] ||
+    fail "'$what': the games of the match do not open with a deal in one line"
+! grep -Eq "^ *[0-9]+  chance  deal " "$out" || fail "'$what': a card dealt on a line of its own"
+# Every game opens with its deal in one line: the line after the game's,
+# followed by the first decision or the person's first view.
+for game in game_of_kingdoms kings_blood kings_family blood_bound; do
+    human 'quit\n' $game --human 0 --seed 3
+    status_is 0
+    sed -n 2p "$out" | grep -Eq '^ *1-[0-9]+  chance  ' && ! sed -n 3p "$out" | grep -q '  chance  ' ||
+        fail "'$what': the deal is not one line: $(sed -n 2,3p "$out")"
+done
+# With chance=explicit the bots choose the chance outcomes too (no seat is
+# the person's), and the deal is still one line.
+run "$play" game_of_kingdoms --options players=2,chance=explicit --seed 3
+status_is 0
+says "result:"
+never_says "your move"
+count_is 1 "chance  deal "
 # The same seed gives the same game; another seed another one.
 run "$play" game_of_kingdoms --options players=2 --seed 5
 cmp -s "$out" "$tmp/demo" || fail "the same seed gave two games"
@@ -216,7 +245,7 @@ run "$play" kings_blood --options players=3,advanced=on --seed 2
 status_is 0
 says "game over: seat "
 says "seat 2  "
-says "chance  found "
+grep -Eq "^1-22  chance  deal .*; found [^ ]+$" "$out" || fail "'$what': the deal does not end with the card found"
 
 # A whole King's Blood game as a person plays it: the first menu entry.
 human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" kings_blood --options players=3 --human 1 --seed 4
@@ -224,7 +253,7 @@ status_is 0
 says "you are seat 1"
 says "seat 1 (you): "
 says "game over"
-count_is 7 "chance  deal a card to seat 0"
+says '1-22  chance  deal G6m R3m B8f-draw3 B3m Y2m B1m Y9m, a card to seat 2 (7 times), a card to seat 0 (7 times); found G1m'
 
 # Blood Bound: bots to the end; a person sees only his own character.
 run "$play" blood_bound --options players=7 --seed 2
@@ -234,7 +263,7 @@ says "winners:"
 human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" blood_bound --options players=9 --human 3 --seed 4
 status_is 0
 says "you are seat 3: the "
-says "chance  deal a character to seat 0"
+says "; deal a character to seat 0, a character to seat 1, a character to seat 2, rose 7, a character to seat 4, "
 says "game over"
 
 # ---- crown-play: a human seat -------------------------------------------------
@@ -251,7 +280,7 @@ says "  1) "
 says "result:"
 says "seat 0 (you)  "
 grep -q "^seat 1: [0-9]* cards*:" "$out" && fail "the human saw the other hand"
-count_is 6 "chance  deal a card to seat 1"
+says '1-13  chance  deal R9 Y7 RN B8 BN GH, a card to seat 1 (6 times); trump R5'
 awk '
 function cards(text, set,   n, a, i) {
     n = split(text, a, " ")
@@ -259,10 +288,21 @@ function cards(text, set,   n, a, i) {
         set[a[i]] = 1
     return n
 }
+# The face-up trump, public: the move after which it is drawn names it.
+/, then seat [0-9]+ draws the face-up trump [^ ]+$/ {
+    trumps++
+    if ($0 ~ /, then seat 0 draws/)
+        drawn = drawn " " $NF
+    sub(/, then seat [0-9]+ draws the face-up trump [^ ]+$/, "")
+}
 / chance  draw: seat [0-9]+ draws a card$/ { others++; next }
 / chance  draw [^ :]+$/ { drawn = drawn " " $NF; mine++; next }
-/ chance  deal a card to seat / { next }
-/ chance  deal [^ ]+$/ { dealt = dealt " " $NF; next }
+/^ *1-[0-9]+  chance  deal / {
+    dealt = $0
+    sub(/^ *1-[0-9]+  chance  deal /, "", dealt)
+    sub(/[,;].*/, "", dealt)
+    next
+}
 /^seat 0 \(you\): / {
     hand = $0
     sub(/^seat 0 \(you\): [0-9]+ cards?:? ?/, "", hand)
@@ -287,6 +327,7 @@ END {
     if (!shown) bad = bad "\nhis hand was never shown"
     if (!mine) bad = bad "\nhe never saw a card he drew"
     if (!others) bad = bad "\nhe never saw the other seat draw"
+    if (trumps != 1) bad = bad "\nhe saw the face-up trump drawn " trumps + 0 " times, not once"
     if (bad != "") { print substr(bad, 2); exit 1 }
 }' "$out" >"$tmp/why" || fail "what the human saw of the cards: $(cat "$tmp/why")"
 
@@ -306,7 +347,7 @@ other_view() { ! cmp -s "$tmp/view.$1" "$tmp/view.$2" || fail "'$what': view $1 
 # and examples of the notation; no result.
 human 'Help\n  QUIT \n' $g2
 status_is 0
-for c in MOVE undo help quit; do
+for c in MOVE undo rules help quit; do
     grep -q "^  $c  " "$out" || fail "'$what': help does not list '$c'"
 done
 says "moves read like: "
@@ -321,22 +362,111 @@ says "nothing to undo"
 count_is 2 "your move ("
 count_is 1 "you are seat 0"
 
-# undo after a move: the view before it again; twice, back to the first
-# decision, then nothing more.
-human '1\nundo\nquit\n' $g2
+# ---- crown-play: the rules, at the prompt -------------------------------------
+# 'rules' (and 'help rules') print the game's rules in short, its document's
+# "In short" section word for word, and where the document is installed.
+src=$(cd "$(dirname "$0")/.." && pwd)
+words() { sed 's/\*\*//g' | tr -s ' \n' '\n\n' | sed '/^$/d'; }
+for game_doc in game_of_kingdoms:game-of-kingdoms kings_blood:kings-blood \
+    kings_family:kings-family blood_bound:blood-bound; do
+    game=${game_doc%%:*} doc=${game_doc#*:}.md
+    human 'rules\nhelp  Rules\nquit\n' $game --human 0
+    status_is 0
+    count_is 2 "The rules of $game in short:"
+    grep -Eq "^The full rules, the options and the notation: /.+/share/doc/crown/$doc\$" "$out" ||
+        fail "'$what': the rules do not name the installed $doc"
+    sed -n '/^## In short$/,/^## /{/^## /d;p;}' "$src/docs/$doc" | words >"$tmp/doc-words"
+    [ -s "$tmp/doc-words" ] || fail "docs/$doc has no 'In short' section"
+    awk -v head="The rules of $game in short:" '
+        index($0, head) { inside = !done; done = 1; next }
+        /^The full rules/ { inside = 0 }
+        inside' "$out" | words >"$tmp/said-words"
+    diff -u --label "docs/$doc (In short)" --label "'rules' in $game" "$tmp/doc-words" "$tmp/said-words" >&2 ||
+        fail "'$what': the rules are not the words of docs/$doc's 'In short' (diff above)"
+done
+# ---- crown-play: undo ----------------------------------------------------------
+# Undo takes back the person's own decisions since the last chance event or
+# other seat's move, one at a time, and never more: what he learns from
+# taking back and playing again, he could have known without undo.
+
+# Game of Kingdoms: a bot's answer is never taken back (seed 3: seat 0
+# takes, seat 1 adds RH), nor played again otherwise.
+human '1\nundo\nundo\nquit\n' $g2
+status_is 0
+count_is 2 "undo: seat 1 answered your move 'take' with 'add RH': taking your move back would let you choose again knowing the answer"
+never_says "undone"
+count_is 1 "seat 1  add RH"
+count_is 4 "your move ("
+# Seed 18: seat 1 leads B5 Y5; seat 0 beats B5 with B7, takes it back (the
+# view before it again), beats it with B10 instead, takes that back too,
+# then nothing more: seat 1's lead came before.
+g18="game_of_kingdoms --options players=2 --human 0 --seed 18"
+human '2\nundo\n3\nundo\nundo\nquit\n' $g18
 status_is 0
 views
-says "undone: your move '"
-other_view 1 2
+says "undone: your move 'beat B5 with B7'; your turn again"
+says "undone: your move 'beat B5 with B10'; your turn again"
+count_is 1 "nothing to undo: you have not moved yet"
 same_view 1 3
-human '1\n1\nundo\nundo\nundo\nquit\n' $g2
+same_view 1 5
+other_view 1 2
+other_view 2 4
+count_is 1 "15  seat 0 (you)  beat B5 with B7"
+count_is 1 "15  seat 0 (you)  beat B5 with B10"
+
+# King's Blood, the issue's case (seed 4): seat 0 draws B2f-skip; undo would
+# let him look at the top of the pile and play instead, so it is refused,
+# and the card is drawn once.
+kb4="kings_blood --options players=3 --human 0 --seed 4"
+human 'draw\nundo\ndraw\nundo\nquit\n' $kb4
+status_is 0
+count_is 2 "undo: after your move 'draw' chance gave 'draw B2f-skip': taking your move back would let you choose again knowing what chance gave"
+never_says "undone"
+count_is 1 "chance  draw B2f-skip"
+count_is 1 "seat 0 (you)  draw"
+says "'draw' is not a legal move now"
+# Within a turn, his own decisions are taken back (seed 3: after a Marriage
+# gives the Assassination, seat 0 plays it and may take it back), but not
+# across the Marriage before it.
+human '1\n1\n1\n1\n1\nundo\nundo\n1\nquit\n' kings_blood --options players=3 --human 0 --seed 3
+status_is 0
+says "undone: your move 'assassination on R5m-reverse'; your turn again"
+says "undo: after your move 'play R7f left of R5m-reverse' chance gave 'marriage assassination': "
+count_is 2 "48  seat 0 (you)  assassination on R5m-reverse"
+count_is 1 "47  chance  marriage assassination"
+
+# King's Family (seed 4): a play is taken back, and played otherwise; a
+# play after which cards were drawn is not.
+human '1\nundo\nundo\n2\n1\nundo\nquit\n' kings_family --human 0 --seed 4
 status_is 0
 views
-count_is 2 "undone: your move '"
-count_is 1 "nothing to undo"
-same_view 2 4
-same_view 1 5
-[ ! -e "$tmp/view.6" ] || fail "'$what': a view after nothing to undo"
+says "undone: your move 'play G5f left of G7f'; your turn again"
+count_is 1 "nothing to undo: you have not moved yet"
+same_view 1 3
+says "9  seat 0 (you)  play G5f right of G7f"
+says "undo: after your move 'play B5m-reverse right of G5f' chance gave 'draw Y6f': "
+count_is 1 "chance  draw Y6f"
+
+# Blood Bound (seed 2): the Harlequin's look shows him two characters; it is
+# not taken back, so he cannot look at two others.
+human '1\n1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2
+status_is 0
+says "36  seat 0 (you)  look at seats 1 and 2"
+says "undo: your move 'look at seats 1 and 2' showed you what you did not know: taking it back would let you choose again knowing it"
+never_says "undone"
+# His rank token shown tells him nothing: taken back.
+human '1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2
+status_is 0
+says "undone: your move 'take rank'; your turn again"
+
+# --no-undo: undo is off, and says so; the prompt does not offer it.
+human 'undo\n1\nundo\nhelp\nquit\n' $g18 --no-undo
+status_is 0
+count_is 2 "undo: off (--no-undo): your moves stand"
+never_says "undone"
+never_says "undo, help"
+grep -q "^  undo       off (--no-undo)" "$out" || fail "'$what': help does not say undo is off"
+expect 2 "--no-undo needs --human SEAT" -- game_of_kingdoms --no-undo
 
 # Typed moves: one that is not notation (EPARSE), one that is but is not
 # legal now (EILLEGAL: no one passes at his first decision), each refused

@@ -280,15 +280,24 @@ START_TEST(ruling_six_each_then_trump_turned_up)
 }
 END_TEST
 
-START_TEST(ruling_trump_card_drawn_last)
+/* Two players, the trump B7 face up under `pile`; seat 0 (R5 R6 R8 R9)
+ * leads R5, seat 1 (six greens) takes, seat 0 passes: the refill starts, and
+ * seat 0 needs two cards. */
+static crown_game *bout_taken_before(const char *pile)
 {
     crown_game *g = game("players=2");
     deal_any(g, "B7");
-    /* One card left above the trump; seat 0 needs two. */
-    set_cards(g, (const char *const[]){"R5 R6 R8 R9", "G5 G6 G8 G9 G10 GN"}, "Y9", 1, 0, 1, 6);
+    set_cards(g, (const char *const[]){"R5 R6 R8 R9", "G5 G6 G8 G9 G10 GN"}, pile, 1, 0, 1, 6);
     play(g, "lead R5");
     play(g, "take");
     play(g, "pass");
+    return g;
+}
+
+START_TEST(ruling_trump_card_drawn_last)
+{
+    /* One card left above the trump; seat 0 needs two. */
+    crown_game *g = bout_taken_before("Y9");
     /* Refill: seat 0 draws Y9 (chance), then the face-up trump (forced). */
     ck_assert_int_eq(current(g), CROWN_CHANCE);
     crown_move m[8];
@@ -1171,6 +1180,96 @@ START_TEST(decision_history_text_hides_what_a_seat_cannot_see)
 }
 END_TEST
 
+/* The text of history entry i for viewer. */
+static const char *entry(crown_game *g, size_t i, int viewer)
+{
+    static char t[128];
+    size_t len;
+    OK(crown_history_text(g, i, viewer, t, sizeof t, &len));
+    return t;
+}
+
+START_TEST(decision_every_seat_sees_the_face_up_trump_drawn)
+{
+    /* Drawn after the last card above it: the chance move that draws that
+     * card names it for every seat and the spectator; the notation (the
+     * omniscient text, what a save holds) stays the move alone. */
+    crown_game *g = bout_taken_before("Y9");
+    play(g, "draw Y9");
+    size_t n;
+    OK(crown_history_length(g, &n));
+    ck_assert_str_eq(entry(g, n - 1, 0), "draw Y9, then seat 0 draws the face-up trump B7");
+    ck_assert_str_eq(entry(g, n - 1, 1),
+                     "draw: seat 0 draws a card, then seat 0 draws the face-up trump B7");
+    ck_assert_str_eq(entry(g, n - 1, CROWN_SPECTATOR),
+                     "draw: seat 0 draws a card, then seat 0 draws the face-up trump B7");
+    ck_assert_str_eq(entry(g, n - 1, CROWN_OMNISCIENT), "draw Y9");
+    ck_assert_str_eq(entry(g, n - 2, CROWN_SPECTATOR), "pass");
+    crown_free(g);
+
+    /* Drawn by the refill of the move that ends the bout, the pile holding
+     * only the trump. */
+    g = bout_taken_before("");
+    ck_assert_int_eq(st(g)->trump_drawer, 0);
+    OK(crown_history_length(g, &n));
+    ck_assert_str_eq(entry(g, n - 1, 1), "pass, then seat 0 draws the face-up trump B7");
+    ck_assert_str_eq(entry(g, n - 1, 0), "pass, then seat 0 draws the face-up trump B7");
+    ck_assert_str_eq(entry(g, n - 1, CROWN_OMNISCIENT), "pass");
+    ck_assert_str_eq(entry(g, n - 2, 1), "take");
+    crown_free(g);
+
+    /* Drawn by the move that ends a game of a match: the next game's deal
+     * follows at once, and the text still names the trump. */
+    g = game("players=2,games=2");
+    deal_any(g, "B7");
+    set_cards(g, (const char *const[]){"R5", "R6"}, "", 1, 0, 1, 1);
+    play(g, "lead R5");
+    play(g, "beat R5 with R6");
+    ck_assert_int_eq(st(g)->games_done, 1);
+    ck_assert_int_eq(st(g)->losses[0], 1);
+    OK(crown_history_length(g, &n));
+    ck_assert_str_eq(entry(g, n - 1, CROWN_SPECTATOR),
+                     "beat R5 with R6, then seat 0 draws the face-up trump B7");
+    crown_free(g);
+}
+END_TEST
+
+START_TEST(decision_the_lowest_trump_shown_is_said_where_it_is_now)
+{
+    /* Seat 2 shows Y6 to attack first; seat 0 holds Y7. */
+    const char *const hands[] = {"R5 R7 B7 G7 BK Y7", "R6 B8 G8 Y8 RQ BN", "R8 B9 G9 Y6 RN GK"};
+    crown_game *g = game("players=3");
+    deal(g, hands, "Y10");
+    char *o = observe(g, 1);
+    ck_assert_msg(contains(o, "lowest trump: seat 2 showed Y6\n"), "%s", o);
+    free(o);
+    play(g, "lead Y6");
+    o = observe(g, CROWN_SPECTATOR);
+    ck_assert_msg(contains(o, "lowest trump: seat 2 showed Y6 (now on the table)\n"), "%s", o);
+    free(o);
+    play(g, "beat Y6 with Y7");
+    play(g, "pass");
+    draw_lowest(g);
+    o = observe(g, 0);
+    ck_assert_msg(contains(o, "lowest trump: seat 2 showed Y6 (now discarded)\n"), "%s", o);
+    free(o);
+    crown_free(g);
+
+    /* Taken by the defender: he holds it now, as everybody knows. */
+    g = game("players=3");
+    deal(g, hands, "Y10");
+    play(g, "lead Y6");
+    play(g, "take");
+    play(g, "pass");
+    draw_lowest(g);
+    o = observe(g, 1);
+    ck_assert_msg(contains(o, "lowest trump: seat 2 showed Y6 (now held by seat 0)\n"), "%s", o);
+    ck_assert_msg(contains(o, "seat 0: 7 cards, known: Y6*"), "%s", o);
+    free(o);
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(decision_returns_zero_sum)
 {
     crown_game *g = game("players=4");
@@ -1381,6 +1480,8 @@ static Suite *kingdoms_suite(void)
     tcase_add_test(td, decision_bout_counter_saturates);
     tcase_add_test(td, decision_move_text_any_card_order);
     tcase_add_test(td, decision_history_text_hides_what_a_seat_cannot_see);
+    tcase_add_test(td, decision_every_seat_sees_the_face_up_trump_drawn);
+    tcase_add_test(td, decision_the_lowest_trump_shown_is_said_where_it_is_now);
     tcase_add_test(td, decision_returns_zero_sum);
     tcase_add_test(td, observation_shows_only_what_the_seat_knows);
     tcase_add_test(td, structured_views_show_only_what_the_seat_knows);

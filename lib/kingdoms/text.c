@@ -199,7 +199,25 @@ int kd_move_parse(const void *config, const void *state, const char *text, crown
     return 0;
 }
 
-/* A card dealt or drawn is known to its receiver only. */
+/* The seat that draws the face-up trump while `m` is played in `state`, or
+ * KD_NONE.  It is drawn without a chance event of its own (when it is the
+ * last card, the refill takes it), by the move that ends a bout or by the
+ * draw of the last card above it; so the move is played on a copy, whose
+ * match ends with this game (a next game's deal would forget who drew
+ * it). */
+static int trump_drawn_by(const kd_config *c, const kd_state *s, crown_move m)
+{
+    if (!s->trump_in_pile)
+        return KD_NONE;
+    kd_config one = *c;
+    one.games = s->games_done + 1;
+    kd_state after = *s;
+    kd_apply(&one, &after, m);
+    return after.trump_in_pile ? KD_NONE : after.trump_drawer;
+}
+
+/* A card dealt or drawn is known to its receiver only; the face-up trump is
+ * public, and so is who draws it. */
 void kd_move_text_seen(const void *config, const void *state, crown_move m, int viewer,
                        crown_buf *b)
 {
@@ -210,14 +228,17 @@ void kd_move_text_seen(const void *config, const void *state, crown_move m, int 
         to = (s->dealer + 1 + s->dealt) % c->players;
     else if (CROWN_KD_IS_CHANCE(m) && s->phase == KD_REFILL)
         to = s->refill[s->refill_pos];
-    if (to < 0 || to == viewer) {
+    if (to < 0 || to == viewer)
         kd_move_text(config, state, m, b);
-        return;
-    }
-    if (s->phase == KD_DEAL)
+    else if (s->phase == KD_DEAL)
         crown_buf_printf(b, "deal a card to seat %d", to);
     else
         crown_buf_printf(b, "draw: seat %d draws a card", to);
+    int drawer = trump_drawn_by(c, s, m);
+    if (drawer != KD_NONE) {
+        crown_buf_printf(b, ", then seat %d draws the face-up trump ", drawer);
+        kd_put_card(b, s->trump);
+    }
 }
 
 /* A hand, trumps marked with '*'. */
@@ -258,6 +279,26 @@ static void put_seat_line(const kd_config *c, const kd_state *s, int p, int view
     crown_buf_putc(b, '\n');
 }
 
+/* Where the lowest trump shown at the start of the game is now, once it has
+ * left the hand that showed it: every move that took it away was public. */
+static void put_shown_card_now(const kd_config *c, const kd_state *s, crown_buf *b)
+{
+    uint64_t bit = KD_BIT(s->reveal_card);
+    if (s->hand[s->reveal_seat] & bit)
+        return;
+    if (s->discards & bit) {
+        crown_buf_puts(b, " (now discarded)");
+        return;
+    }
+    if (kd_table_cards(s) & bit) {
+        crown_buf_puts(b, " (now on the table)");
+        return;
+    }
+    for (int p = 0; p < c->players; p++)
+        if (s->known[p] & bit)
+            crown_buf_printf(b, " (now held by seat %d)", p);
+}
+
 void kd_observe(const void *config, const void *state, int viewer, crown_buf *b)
 {
     const kd_config *c = config;
@@ -288,6 +329,7 @@ void kd_observe(const void *config, const void *state, int viewer, crown_buf *b)
             if (s->reveal_seat != KD_NONE) {
                 crown_buf_printf(b, "lowest trump: seat %d showed ", s->reveal_seat);
                 kd_put_card(b, s->reveal_card);
+                put_shown_card_now(c, s, b);
                 crown_buf_putc(b, '\n');
             } else if (s->games_done == 0 || !c->later_left) {
                 crown_buf_puts(b, "lowest trump: nobody held a trump\n");
