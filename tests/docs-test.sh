@@ -1,13 +1,17 @@
 #!/bin/sh
 # What a reader finds: the README's Documentation section names every
 # document in docs/ and docs/man/ and the LICENSE, which is the MIT license
-# that meson.build and python/pyproject.toml declare; each installed program
-# has a man page, docs/man/PROGRAM.1, that agrees with its --help (the same
-# usage lines as its SYNOPSIS, the same options and arguments as its OPTIONS)
-# and that groff renders without a warning.
+# that meson.build and python/pyproject.toml declare; the documents agree
+# with the code (below, "what the documents say of the code"); each
+# installed program has a man page, docs/man/PROGRAM.1, that agrees with its
+# --help (the same usage lines as its SYNOPSIS, the same options and
+# arguments as its OPTIONS) and that groff renders without a warning.
 # usage: docs-test.sh SOURCE_DIR [PROGRAM...]
 #   PROGRAM: the installed programs, as built (none: the man pages are not
 #   checked).
+#   The environment's CROWN_DOC_FACTS is the doc-facts program, as built
+#   (tests/doc_facts.c: what the documents state of the library, as the
+#   library reports it).
 set -u
 src=$1
 shift
@@ -37,10 +41,33 @@ printf '%s\n' "$section" | grep -qF '`LICENSE`' ||
     fail "README.md's Documentation section does not name \`LICENSE\`"
 echo "docs-test: the README names the $n documents of docs/ and docs/man/, and the LICENSE (MIT)"
 
-# ---- the man pages -----------------------------------------------------------
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
+
+# ---- what the documents say of the code ----------------------------------------
+# - No document calls a view an information-state key ("information-state
+#   key", "infoset"): a view is what a seat knows now, not its history
+#   (observations.md, "A view is the present, not the past"), and
+#   observations.md's example of it holds (doc-facts: seat 4 gets the same
+#   views and state after both ways of passing the dagger, and different
+#   history texts).
+[ -n "${CROWN_DOC_FACTS:-}" ] ||
+    fail "CROWN_DOC_FACTS is not set: the doc-facts program, as built (meson test sets it)"
+"$CROWN_DOC_FACTS" >"$tmp/facts" || fail "$CROWN_DOC_FACTS failed"
+
+# A view is not an information-state key.
+if grep -n -i -E 'information[ -]state key|infoset' "$src"/docs/*.md "$src"/README.md "$src"/include/crown/*.h \
+    "$src"/examples/*.c "$src"/examples/python/*.py >&2; then
+    fail "a document calls a view an information-state key (above): it is what a seat knows now, not its history"
+fi
+grep -q '^dagger same differ same$' "$tmp/facts" ||
+    fail "observations.md's dagger example does not hold: doc-facts says '$(grep '^dagger' "$tmp/facts")'"
+grep -q '0 → 1 → 0 → 3' "$src/docs/observations.md" ||
+    fail "docs/observations.md does not give the dagger example (0 → 1 → 0 → 3)"
+echo "docs-test: the documents agree with the code (what a view is)"
+
+# ---- the man pages -----------------------------------------------------------
 groff=$(command -v groff) || groff=
 
 # The options a program's --help lists, one a line with its argument
