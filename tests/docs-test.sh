@@ -46,6 +46,10 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 
 # ---- what the documents say of the code ----------------------------------------
+# - docs/design.md's layout (the first code block of its "## Layout" section)
+#   names every file of include/crown/ and every folder of lib/ at the start
+#   of a line, as "include/crown/crown.h" and "lib/core/", and every such
+#   path it names exists.
 # - No document calls a view an information-state key ("information-state
 #   key", "infoset"): a view is what a seat knows now, not its history
 #   (observations.md, "A view is the present, not the past"), and
@@ -56,6 +60,25 @@ trap 'exit 1' INT TERM
     fail "CROWN_DOC_FACTS is not set: the doc-facts program, as built (meson test sets it)"
 "$CROWN_DOC_FACTS" >"$tmp/facts" || fail "$CROWN_DOC_FACTS failed"
 
+# The layout.
+awk '/^## Layout$/ { s = 1; next } s && /^## / { exit }
+     s && /^```/ { if (inside) exit; inside = 1; next } inside' "$src/docs/design.md" >"$tmp/layout"
+[ -s "$tmp/layout" ] || fail "docs/design.md has no layout (a code block under '## Layout')"
+names_path() { # names_path PATH: the layout names PATH at the start of a line
+    awk -v p="$1" 'index($0, p) == 1 && (length($0) == length(p) || substr($0, length(p) + 1, 1) == " ") { f = 1 }
+                   END { exit !f }' "$tmp/layout"
+}
+for f in "$src"/include/crown/*; do
+    name=include/crown/$(basename "$f")
+    names_path "$name" || fail "docs/design.md's layout does not name $name"
+done
+for d in $(cd "$src" && find lib -mindepth 1 -type d | sort); do
+    names_path "$d/" || fail "docs/design.md's layout does not name the folder $d/"
+done
+for p in $(awk '/^(include|lib)\// { print $1 }' "$tmp/layout"); do
+    [ -e "$src/$p" ] || fail "docs/design.md's layout names $p, which is not in the tree"
+done
+
 # A view is not an information-state key.
 if grep -n -i -E 'information[ -]state key|infoset' "$src"/docs/*.md "$src"/README.md "$src"/include/crown/*.h \
     "$src"/examples/*.c "$src"/examples/python/*.py >&2; then
@@ -65,7 +88,7 @@ grep -q '^dagger same differ same$' "$tmp/facts" ||
     fail "observations.md's dagger example does not hold: doc-facts says '$(grep '^dagger' "$tmp/facts")'"
 grep -q '0 → 1 → 0 → 3' "$src/docs/observations.md" ||
     fail "docs/observations.md does not give the dagger example (0 → 1 → 0 → 3)"
-echo "docs-test: the documents agree with the code (what a view is)"
+echo "docs-test: the documents agree with the code (design.md's layout, what a view is)"
 
 # ---- the man pages -----------------------------------------------------------
 groff=$(command -v groff) || groff=
