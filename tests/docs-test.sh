@@ -50,6 +50,10 @@ trap 'exit 1' INT TERM
 #   names every file of include/crown/ and every folder of lib/ at the start
 #   of a line, as "include/crown/crown.h" and "lib/core/", and every such
 #   path it names exists.
+# - A C example of docs/*.md keeps a seat's values in an array of
+#   CROWN_MAX_PLAYERS (crown.h: the most seats of any game): the array and
+#   the capacity given to crown_returns, crown_scores, crown_playout and
+#   crown_playouts.
 # - No document calls a view an information-state key ("information-state
 #   key", "infoset"): a view is what a seat knows now, not its history
 #   (observations.md, "A view is the present, not the past"), and
@@ -79,6 +83,26 @@ for p in $(awk '/^(include|lib)\// { print $1 }' "$tmp/layout"); do
     [ -e "$src/$p" ] || fail "docs/design.md's layout names $p, which is not in the tree"
 done
 
+# A seat's values in the documents' C examples.
+for f in "$src"/docs/*.md; do
+    awk -v file="docs/${f##*/}" '
+        /^```c$/ { c = 1; next } /^```/ { c = 0; next }
+        !c { next }
+        /crown_(returns|scores|playouts?)\(/ {
+            call = $0; sub(/.*crown_/, "", call); fn = call; sub(/\(.*/, "", fn)
+            sub(/^[a-z]*\(/, "", call); n = split(call, a, /, */)
+            k = fn == "playouts" ? 5 : fn == "playout" ? 4 : 3
+            arr = fn == "playouts" ? a[4] : fn == "playout" ? a[3] : a[2]
+            if (n < k || a[k] != "CROWN_MAX_PLAYERS") { print file ": " $0; bad = 1 }
+            need[arr] = 1
+        }
+        /double [A-Za-z_]+\[/ { d = $0; sub(/.*double /, "", d); name = d; sub(/\[.*/, "", name)
+            len = d; sub(/^[^[]*\[/, "", len); sub(/\].*/, "", len); decl[name] = len; line[name] = $0 }
+        END { for (v in need) if (v in decl && decl[v] != "CROWN_MAX_PLAYERS") { print file ": " line[v]; bad = 1 }
+              exit bad }' "$f" >&2 ||
+        fail "a C example keeps a seat's values in an array shorter than CROWN_MAX_PLAYERS (above)"
+done
+
 # A view is not an information-state key.
 if grep -n -i -E 'information[ -]state key|infoset' "$src"/docs/*.md "$src"/README.md "$src"/include/crown/*.h \
     "$src"/examples/*.c "$src"/examples/python/*.py >&2; then
@@ -88,7 +112,7 @@ grep -q '^dagger same differ same$' "$tmp/facts" ||
     fail "observations.md's dagger example does not hold: doc-facts says '$(grep '^dagger' "$tmp/facts")'"
 grep -q '0 → 1 → 0 → 3' "$src/docs/observations.md" ||
     fail "docs/observations.md does not give the dagger example (0 → 1 → 0 → 3)"
-echo "docs-test: the documents agree with the code (design.md's layout, what a view is)"
+echo "docs-test: the documents agree with the code (design.md's layout, the C examples' seats, what a view is)"
 
 # ---- the man pages -----------------------------------------------------------
 groff=$(command -v groff) || groff=
