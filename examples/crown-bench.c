@@ -40,7 +40,11 @@
  *              array bound; the actions drawn among the legal ones of the
  *              masks), and obs-loop, ns per decision of the decision loop
  *              plus crown_observation_tensor of the player to move next
- *              (--batch B: these two alone, with B games)
+ *              (--batch B: these two alone, with B games, and games-loop:
+ *              ns per game step of the same step made game by game over B
+ *              handles of their own, with crown_apply, crown_legal_mask,
+ *              crown_observation_tensor, crown_current_player and
+ *              crown_returns, a game that ended replaced by crown_new's)
  * usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]
  *                    [--json] [--floor | --batch B]
  */
@@ -352,6 +356,7 @@ typedef struct results {
     double entry_bytes, entry_growth;
     size_t hist10, histend, histmax;
     double batch_ns, loop_ns; /* see "batches" below */
+    double games_ns;          /* games-loop (--batch only) */
 } results;
 
 static int fail_game(const char *what, crown_game *g)
@@ -837,8 +842,16 @@ done:
  * obs-loop: ns per decision of the playout loop plus the observation tensor
  *           of the player to move next (crown_legal_moves, a random pick,
  *           crown_apply, crown_observation_tensor), each playout on a handle
- *           reset to the dealt position with crown_copy, as for decision.
- * The two are measured in turns, ROUNDS times each. */
+ *           reset to the dealt position with crown_copy, as for decision;
+ * games-loop (--batch only): ns per game step of what a caller without a
+ *           batch does for B games of their own handles: for each game the
+ *           action's move (crown_index_move), crown_apply, the player to
+ *           move, the rewards from crown_returns, a game that ended freed and
+ *           replaced by crown_new's next game (seeds as the batch's), then
+ *           its legal mask and observation tensor into its rows of arrays
+ *           like the batch's; the actions drawn from the masks as for batch
+ *           (not timed).
+ * They are measured in turns, ROUNDS times each. */
 
 typedef struct batch_bench {
     crown_batch *b;
@@ -854,6 +867,16 @@ typedef struct batch_bench {
     size_t max;
     float *tensor;    /* one observation, for the loop */
     timing loop;      /* reps = playouts, units = decisions */
+    /* games-loop: size handles and arrays of their own (games NULL: not
+     * measured) */
+    crown_game **games;
+    float *go, *gr;
+    double *gret;     /* each game's returns after its last step */
+    uint8_t *gm;
+    int32_t *gwho, *gactions;
+    const char *name, *options;
+    uint64_t gseed;   /* the next game's seed */
+    timing games_loop; /* reps = steps, units = game steps */
 } batch_bench;
 
 static void free_batch_bench(batch_bench *x)
@@ -870,10 +893,22 @@ static void free_batch_bench(batch_bench *x)
     crown_free(x->root);
     free(x->moves);
     free(x->tensor);
+    if (x->games)
+        for (size_t i = 0; i < x->size; i++)
+            crown_free(x->games[i]);
+    free(x->games);
+    free(x->go);
+    free(x->gr);
+    free(x->gret);
+    free(x->gm);
+    free(x->gwho);
+    free(x->gactions);
 }
 
+static int open_games_loop(batch_bench *x, uint64_t seed);
+
 static int open_batch_bench(batch_bench *x, const char *name, const char *options, size_t size,
-                            uint64_t seed)
+                            uint64_t seed, int games_loop)
 {
     char err[256];
     memset(x, 0, sizeof *x);
@@ -907,45 +942,34 @@ static int open_batch_bench(batch_bench *x, const char *name, const char *option
         fprintf(stderr, "crown-bench: %s\n", crown_batch_last_error(x->b));
         return 1;
     }
-    return 0;
+    x->name = name;
+    x->options = options;
+    return games_loop ? open_games_loop(x, seed) : 0;
 }
 
-/* Draws every game's action uniformly among the legal ones of its mask. */
-static void draw_actions(batch_bench *x)
+/* Draws every game's action uniformly among the legal ones of its row of
+ * `masks`. */
+static void draw_actions(batch_bench *x, const uint8_t *masks, int32_t *actions)
 {
     for (size_t i = 0; i < x->size; i++) {
-        const uint8_t *mask = x->m + i * x->n;
+        const uint8_t *mask = masks + i * x->n;
         size_t legal = 0, j = 0;
         for (size_t k = 0; k < x->n; k++)
             legal += mask[k];
         for (size_t k = pick(&x->rng, legal);; j++)
             if (mask[j] && k-- == 0)
                 break;
-        x->actions[i] = (int32_t)j;
+        actions[i] = (int32_t)j;
     }
 }
 
-/* Steps the batch for about `budget` seconds of CPU time, the drawing
- * included; only the steps are timed. */
-static int run_batch(batch_bench *x, double budget)
+/* One step of the batch, with the actions drawn. */
+static int batch_step(batch_bench *x)
 {
-    double spent = 0;
-    do {
-        double t0 = now();
-        draw_actions(x);
-        double t1 = now();
-        int rc = crown_batch_step(x->b, x->actions);
-        double t2 = now();
-        if (rc) {
-            fprintf(stderr, "crown-bench: batch step failed: %s\n", crown_batch_last_error(x->b));
-            return -1;
-        }
-        x->step.sec += t2 - t1;
-        x->step.reps++;
-        x->step.units += (long)x->size;
-        spent += t2 - t0;
-    } while (spent < budget);
-    return 0;
+    if (crown_batch_step(x->b, x->actions) == CROWN_OK)
+        return 0;
+    fprintf(stderr, "crown-bench: batch step failed: %s\n", crown_batch_last_error(x->b));
+    return -1;
 }
 
 /* One playout of the observation loop from the dealt position. */
@@ -977,23 +1001,149 @@ static int run_obs_loop(batch_bench *x, double budget)
     return 0;
 }
 
-/* Both figures for about `seconds` of CPU time; *batch_ns and *loop_ns. */
+/* games-loop: the next game of slot i, in its own handle (a game over
+ * before its first decision is skipped, as the batch skips it), its
+ * returns kept for the rewards; the player to move in *player. */
+static int games_start(batch_bench *x, size_t i, int *player)
+{
+    for (;;) {
+        crown_free(x->games[i]);
+        x->games[i] = NULL;
+        crown_game *g;
+        size_t k;
+        if (crown_new(&g, x->name, x->options, x->gseed++))
+            return fail_game("crown_new", NULL);
+        x->games[i] = g;
+        if (crown_current_player(g, player) ||
+            crown_returns(g, x->gret + i * (size_t)x->players, (size_t)x->players, &k))
+            return fail_game("a new game", g);
+        if (*player >= 0)
+            return 0;
+    }
+}
+
+/* games-loop: game i's rows (its legal mask, its observation tensor, the
+ * player to move) for the player to move. */
+static int games_rows(batch_bench *x, size_t i, int player)
+{
+    size_t k;
+    crown_game *g = x->games[i];
+    x->gwho[i] = player;
+    if (crown_legal_mask(g, x->gm + i * x->n, x->n, &k) ||
+        crown_observation_tensor(g, player, x->go + i * x->obs, x->obs, &k))
+        return fail_game("the games loop's rows", g);
+    return 0;
+}
+
+static int open_games_loop(batch_bench *x, uint64_t seed)
+{
+    size_t size = x->size, players = (size_t)x->players;
+    x->games = calloc(size, sizeof *x->games);
+    x->go = malloc(size * x->obs * sizeof *x->go);
+    x->gr = malloc(size * players * sizeof *x->gr);
+    x->gret = malloc(size * players * sizeof *x->gret);
+    x->gm = malloc(size * x->n);
+    x->gwho = malloc(size * sizeof *x->gwho);
+    x->gactions = malloc(size * sizeof *x->gactions);
+    if (!x->games || !x->go || !x->gr || !x->gret || !x->gm || !x->gwho || !x->gactions) {
+        fprintf(stderr, "crown-bench: out of memory\n");
+        return 1;
+    }
+    x->gseed = seed;
+    for (size_t i = 0; i < size; i++) {
+        int p;
+        if (games_start(x, i, &p) || games_rows(x, i, p))
+            return 1;
+    }
+    return 0;
+}
+
+/* One step of every game of the games loop. */
+static int games_step(batch_bench *x)
+{
+    size_t players = (size_t)x->players;
+    for (size_t i = 0; i < x->size; i++) {
+        crown_game *g = x->games[i];
+        crown_move m;
+        double now_returns[64];
+        size_t k;
+        int p;
+        if (crown_index_move(g, (size_t)x->gactions[i], &m) || crown_apply(g, m) ||
+            crown_current_player(g, &p) ||
+            crown_returns(g, now_returns, sizeof now_returns / sizeof *now_returns, &k))
+            return fail_game("the games loop", g);
+        double *before = x->gret + i * players;
+        float *rewards = x->gr + i * players;
+        for (size_t s = 0; s < players; s++) {
+            rewards[s] = (float)(now_returns[s] - before[s]);
+            before[s] = now_returns[s];
+        }
+        if (p < 0 && games_start(x, i, &p))
+            return -1;
+        if (games_rows(x, i, p))
+            return -1;
+    }
+    return 0;
+}
+
+/* Steps every game with `step` for about `budget` seconds of CPU time,
+ * each step's actions drawn first from `masks` into `actions`: the drawing
+ * counts in the budget, only the steps are timed (into *t). */
+static int run_steps(batch_bench *x, double budget, const uint8_t *masks, int32_t *actions,
+                     int (*step)(batch_bench *), timing *t)
+{
+    double spent = 0;
+    do {
+        double t0 = now();
+        draw_actions(x, masks, actions);
+        double t1 = now();
+        int rc = step(x);
+        double t2 = now();
+        if (rc)
+            return -1;
+        t->sec += t2 - t1;
+        t->reps++;
+        t->units += (long)x->size;
+        spent += t2 - t0;
+    } while (spent < budget);
+    return 0;
+}
+
+static int run_batch(batch_bench *x, double budget)
+{
+    return run_steps(x, budget, x->m, x->actions, batch_step, &x->step);
+}
+
+static int run_games_loop(batch_bench *x, double budget)
+{
+    return run_steps(x, budget, x->gm, x->gactions, games_step, &x->games_loop);
+}
+
+/* The figures for about `seconds` of CPU time: *batch_ns and *loop_ns, and
+ * *games_ns too unless games_ns is NULL. */
 static int measure_batch(const char *name, const char *options, size_t size, double seconds,
-                         uint64_t seed, double *batch_ns, double *loop_ns)
+                         uint64_t seed, double *batch_ns, double *loop_ns, double *games_ns)
 {
     batch_bench x;
-    int rc = open_batch_bench(&x, name, options, size, seed);
+    int rc = open_batch_bench(&x, name, options, size, seed, games_ns != NULL);
+    /* Shares of the time: obs-loop, batch, games-loop. */
+    double obs = games_ns ? 0.25 : 0.4, step = games_ns ? 0.35 : 0.5, games = 0.3;
     /* Warm up: the histories reach the length of long games. */
-    if (!rc && (run_batch(&x, seconds * 0.05) || run_obs_loop(&x, seconds * 0.02)))
+    if (!rc && (run_batch(&x, seconds * 0.05) || run_obs_loop(&x, seconds * 0.02) ||
+                (games_ns && run_games_loop(&x, seconds * 0.05))))
         rc = 1;
     x.step = (timing){0, 0, 0};
     x.loop = (timing){0, 0, 0};
+    x.games_loop = (timing){0, 0, 0};
     for (int i = 0; i < ROUNDS && !rc; i++)
-        if (run_obs_loop(&x, seconds * 0.4 / ROUNDS) || run_batch(&x, seconds * 0.5 / ROUNDS))
+        if (run_obs_loop(&x, seconds * obs / ROUNDS) || run_batch(&x, seconds * step / ROUNDS) ||
+            (games_ns && run_games_loop(&x, seconds * games / ROUNDS)))
             rc = 1;
     if (!rc) {
         *batch_ns = x.step.sec * 1e9 / (double)x.step.units;
         *loop_ns = x.loop.sec * 1e9 / (double)x.loop.units;
+        if (games_ns)
+            *games_ns = x.games_loop.sec * 1e9 / (double)x.games_loop.units;
     }
     free_batch_bench(&x);
     return rc;
@@ -1150,6 +1300,9 @@ static void print_batch_json(size_t size, const results *r)
     printf("   \"batch_size\": %zu, \"batch_ns\": %.1f, \"obs_loop_ns\": %.1f, "
            "\"batch_to_obs_loop\": %.2f",
            size, r->batch_ns, r->loop_ns, r->batch_ns / r->loop_ns);
+    if (r->games_ns > 0)
+        printf(",\n   \"games_loop_ns\": %.1f, \"batch_to_games_loop\": %.2f", r->games_ns,
+               r->batch_ns / r->games_ns);
 }
 
 /* --batch B: the batch figures alone, a line (or a JSON object) per set. */
@@ -1167,10 +1320,12 @@ static void print_batch_line(const char *name, const char *options, size_t size,
         return;
     }
     if (first)
-        printf("%-16s %-26s %6s %9s %9s %7s\n%-16s %-26s %6s %9s %9s %7s\n", "game", "options",
-               "games", "batch", "obs-loop", "batch/", "", "", "", "ns/step", "ns/dec", "loop");
-    printf("%-16s %-26s %6zu %9.1f %9.1f %7.2f\n", name, label(options), size, r->batch_ns,
-           r->loop_ns, r->batch_ns / r->loop_ns);
+        printf("%-16s %-26s %6s %9s %9s %7s %10s %7s\n%-16s %-26s %6s %9s %9s %7s %10s %7s\n",
+               "game", "options", "games", "batch", "obs-loop", "batch/", "games-loop", "batch/",
+               "", "", "", "ns/step", "ns/dec", "loop", "ns/step", "games");
+    printf("%-16s %-26s %6zu %9.1f %9.1f %7.2f %10.1f %7.2f\n", name, label(options), size,
+           r->batch_ns, r->loop_ns, r->batch_ns / r->loop_ns, r->games_ns,
+           r->batch_ns / r->games_ns);
 }
 
 static void print_json(const char *name, const char *options, const results *r,
@@ -1281,7 +1436,9 @@ static void usage(FILE *f)
             "  --json          a JSON array, one object per option set, every figure\n"
             "  --floor         measure the floor alone for --seconds and print it\n"
             "  --batch B       measure batch and obs-lp alone, with B games in the batch,\n"
-            "                  in --seconds per set (JSON: batch_ns, obs_loop_ns)\n"
+            "                  and games-loop, the same step game by game over B handles,\n"
+            "                  in --seconds per set (JSON: batch_ns, obs_loop_ns,\n"
+            "                  games_loop_ns)\n"
             "  --version       the version of crown-bench and of libcrown\n"
             "  --help          this text\n");
 }
@@ -1407,7 +1564,7 @@ int main(int argc, char **argv)
             continue;
         if (batch_only) {
             int s = measure_batch(list[i][0], list[i][1], batch_only, seconds, seed,
-                                  &r[i].batch_ns, &r[i].loop_ns);
+                                  &r[i].batch_ns, &r[i].loop_ns, &r[i].games_ns);
             if (s) {
                 rc |= s;
                 continue;
@@ -1421,7 +1578,7 @@ int main(int argc, char **argv)
         int s = measure(list[i][0], list[i][1], seconds, seed, &r[i]);
         if (!s)
             s = measure_batch(list[i][0], list[i][1], BATCH_SIZE, seconds / 4, seed,
-                              &r[i].batch_ns, &r[i].loop_ns);
+                              &r[i].batch_ns, &r[i].loop_ns, NULL);
         if (s) {
             rc |= s;
             continue;

@@ -137,14 +137,14 @@ fi
 # --batch B: the batch figures alone, as the Python benchmark reads them.
 run "$bench" --batch 16 --game blood_bound --options players=8 --seconds 0.05 --json
 status_is 0
-for key in batch_size batch_ns obs_loop_ns batch_to_obs_loop; do
+for key in batch_size batch_ns obs_loop_ns batch_to_obs_loop games_loop_ns batch_to_games_loop; do
     says "\"$key\": "
 done
 says '"batch_size": 16'
 never_says "nan"
 never_says "decision_ns"
 if command -v python3 >/dev/null 2>&1; then
-    python3 -c 'import json, sys; d = json.load(sys.stdin); assert d[0]["batch_ns"] > 0 and d[0]["obs_loop_ns"] > 0' \
+    python3 -c 'import json, sys; d = json.load(sys.stdin); assert d[0]["batch_ns"] > 0 and d[0]["obs_loop_ns"] > 0 and d[0]["games_loop_ns"] > 0' \
         <"$out" || fail "crown-bench --batch --json is not JSON with the batch figures"
 fi
 run "$bench" --batch 16 --game kings_family --seconds 0.05

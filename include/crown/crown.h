@@ -584,7 +584,13 @@ int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out
  * the dense action index) and reads, for every game, the observation tensor
  * of the player to move, the legal mask, the player to move, each seat's
  * reward and whether the game ended, from arrays it owns and the batch
- * writes into.  In the spirit of EnvPool and pgx:
+ * writes into.  A step of 1024 games costs 0.63-0.74 of the same step made
+ * game by game over 1024 handles (crown_apply, crown_current_player,
+ * crown_returns, crown_new for a game that ended, crown_legal_mask,
+ * crown_observation_tensor: 350-2,550 ns a game step against 570-3,840 on
+ * the machine of docs/performance.md, "Batches against a loop of single
+ * games"), and 1.2-1.9 times that work on one handle that stays in the
+ * caches.  For example:
  *
  *     crown_batch *b;
  *     if (crown_batch_new(&b, "game_of_kingdoms", "players=4", 1024, 42, 0, NULL, 0))
