@@ -47,9 +47,9 @@ int main(int argc, char **argv)
         }
         moves_played++;
     }
-    double returns[8];
+    double returns[CROWN_MAX_PLAYERS]; /* room for any game's seats */
     size_t seats;
-    crown_returns(game, returns, 8, &seats);
+    crown_returns(game, returns, CROWN_MAX_PLAYERS, &seats);
     printf("libcrown %s: game over after %d decisions\n", crown_version_string(), moves_played);
     for (size_t s = 0; s < seats; s++)
         printf("seat %zu: %+.2f\n", s, returns[s]);

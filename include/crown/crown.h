@@ -80,8 +80,8 @@
  * - Memory: a handle keeps its whole history, so that undo, saving and
  *   resampling reach back to the start.  A decision (and, with
  *   chance=explicit, a chance outcome) keeps a copy of the state before it,
- *   so that undo is one copy: about 185 bytes in Game of Kingdoms, 175 in
- *   Blood Bound, 1,330 in King's Blood and King's Family.  A chance outcome
+ *   so that undo is one copy: 185 bytes in Game of Kingdoms, 173 in Blood
+ *   Bound, 1,337 in King's Blood and King's Family.  A chance outcome
  *   the handle draws itself (chance=auto) keeps 9 bytes.  Every game ends:
  *   each has a length limit whose default lies far beyond a real game
  *   (max_bouts, max_moves, max_turns, max_match_turns), so even players
