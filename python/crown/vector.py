@@ -73,13 +73,14 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from . import (IllegalMoveError, InvalidArgumentError, StateError, Game, _batch_p, _decode, _enc,
                _error, _INDEX_RANGE, _Integer, _integer, _lib, _OptionValue, _options_text,
                _SEED_RANGE, _u64)
+from . import _missing
 from .env import DictSpace, Discrete
 
 try:
     import numpy  # type: ignore[import]
-except ImportError:
-    raise ImportError("crown.vector needs numpy, which this Python cannot import "
-                      "(Debian: apt-get install python3-numpy; pip: pip install numpy)") from None
+except ImportError as _e:
+    raise ImportError(_missing.message("crown.vector", "numpy", _e, "python3-numpy",
+                                       "numpy")) from None
 
 if TYPE_CHECKING:
     from typing import TypeAlias

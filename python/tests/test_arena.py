@@ -4,10 +4,12 @@ from SQLite, determinism across workers, the command line and docs/arena.md's
 example."""
 
 import contextlib
+import importlib
 import io
 import json
 import math
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -16,7 +18,7 @@ import unittest
 
 import arena_bots  # python/tests, the script's directory
 import crown
-from crown import arena
+from crown import _missing, arena
 from crown.arena import play, runner, schedule, stats
 from crown.arena.bots import SpecError, split_specs
 
@@ -302,19 +304,111 @@ class Resume(unittest.TestCase):
                 self.assertTrue(g.is_terminal())
                 self.assertEqual(g.returns(), rec["returns"])
 
-    def test_a_missing_package_is_named(self):
-        saved = sys.modules.get("tqdm")
-        sys.modules["tqdm"] = None
-        try:
-            with self.assertRaisesRegex(arena.MissingDependency,
-                                        "apt-get install python3-tqdm; pip: pip install tqdm"):
-                arena.run_tournament(KD, "players=2", "random", games=1, workers=1,
-                                     progress=True)
-        finally:
-            if saved is None:
-                del sys.modules["tqdm"]
-            else:
-                sys.modules["tqdm"] = saved
+
+@contextlib.contextmanager
+def unimportable(module):
+    """`module` made unimportable (None in sys.modules), and the modules
+    that hold it imported (crown.vector) forgotten."""
+    saved = {m: sys.modules.pop(m) for m in list(sys.modules)
+             if m == module or m.startswith(module + ".") or m == "crown.vector"}
+    sys.modules[module] = None
+    try:
+        yield
+    finally:
+        del sys.modules[module]
+        for m in list(sys.modules):
+            if m == "crown.vector":
+                del sys.modules[m]
+        sys.modules.update(saved)
+
+
+@contextlib.contextmanager
+def interpreter(executable, debian_imports):
+    """sys.executable made `executable` (not in a virtual environment, on a
+    Debian system), and Debian's /usr/bin/python3 said to import, of the
+    modules asked, those `debian_imports` holds; yields the calls."""
+    calls = []
+
+    def importable(python, modules):
+        calls.append((python, list(modules)))
+        return [m in debian_imports for m in modules]
+
+    saved = sys.executable, sys.base_prefix, _missing.importable, _missing.debian_system
+    sys.executable, sys.base_prefix = executable, sys.prefix
+    _missing.importable, _missing.debian_system = importable, lambda: True
+    try:
+        yield calls
+    finally:
+        sys.executable, sys.base_prefix, _missing.importable, _missing.debian_system = saved
+
+
+class MissingPackages(unittest.TestCase):
+    """Each optional package made unimportable, the message names the
+    interpreter and what to do for it: Debian's python3, another one whose
+    packages pip installs, with Debian's python3 importing the package (and
+    crown) or not."""
+
+    def triggers(self, tmp):
+        """(module, what needs it: a function that must raise ImportError)."""
+        from crown.arena import report
+        yield "tqdm", lambda: arena.run_tournament(KD, "players=2", "random", games=1,
+                                                   workers=1, progress=True)
+        yield "distributed", lambda: arena.run_tournament(KD, "players=2", "random", games=1,
+                                                          scheduler="tcp://127.0.0.1:1")
+        yield "matplotlib", lambda: report.plot_path_problem(os.path.join(tmp, "r.png"))
+        yield "numpy", lambda: arena.run_tournament(KD, "players=2", "random", games=1,
+                                                    workers=1, selfplay=tmp)
+        yield "numpy", lambda: importlib.import_module("crown.vector")
+
+    def message(self, module, trigger):
+        with unimportable(module), self.assertRaises(ImportError) as e:
+            trigger()
+        return str(e.exception)
+
+    def test_debians_python3_is_told_its_package(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for module, trigger in self.triggers(tmp):
+                with self.subTest(module=module), interpreter("/usr/bin/python3", ()) as calls:
+                    text = self.message(module, trigger)
+                    self.assertIn("which /usr/bin/python3 (Python %s) cannot import"
+                                  % platform.python_version(), text)
+                    self.assertIn("install it for that interpreter with `apt-get install "
+                                  "python3-%s`" % module, text)
+                    self.assertNotIn("pip", text)
+                    self.assertEqual(calls, [])
+
+    def test_another_python3_is_told_pip_and_whether_debians_has_it(self):
+        other = "/opt/python/bin/python3"
+        with tempfile.TemporaryDirectory() as tmp:
+            for module, trigger in self.triggers(tmp):
+                for debian_imports, says in [
+                        ((module, "crown"), "; or use Debian's /usr/bin/python3, which imports "
+                                            "it and crown"),
+                        ((module,), "; Debian's /usr/bin/python3 imports it, but not crown"),
+                        ((), None)]:
+                    with self.subTest(module=module, debian_imports=debian_imports), \
+                            interpreter(other, debian_imports) as calls:
+                        text = self.message(module, trigger)
+                        self.assertIn("%s needs the Python package %s, which %s (Python %s) "
+                                      "cannot import (" % (text.split(" needs ")[0], module,
+                                                           other, platform.python_version()),
+                                      text)
+                        self.assertIn("install it for that interpreter with `%s -m pip "
+                                      "install %s`" % (other, module), text)
+                        self.assertNotIn("apt-get", text)
+                        self.assertEqual(calls, [("/usr/bin/python3", [module, "crown"])])
+                        if says is None:
+                            self.assertNotIn("Debian's", text)
+                        else:
+                            self.assertIn(says, text)
+                        arena_hint = "`/usr/bin/python3 -m crown.arena ...`"
+                        self.assertEqual(arena_hint in text, len(debian_imports) == 2
+                                         and "crown.vector" not in text)
+
+    def test_what_an_interpreter_imports(self):
+        self.assertEqual(_missing.importable(sys.executable, ["json", "no_such_module_xyz"]),
+                         [True, False])
+        self.assertEqual(_missing.importable("/nonexistent/python3", ["json"]), [False])
 
 
 def run_python(args):
@@ -368,11 +462,15 @@ sys.exit(main(sys.argv[1:]))
         self.assertIn("2 games, 1 deal;", p.stdout)
         p = run_python(args + ["--plot", os.path.join(tempfile.gettempdir(), "never.png")])
         self.assertEqual((p.returncode, p.stdout), (2, ""))
-        self.assertIn("apt-get install python3-matplotlib; pip: pip install matplotlib",
-                      p.stderr)
+        debian = _missing.is_debian_python(sys.executable)
+        self.assertIn("which %s (Python %s) cannot import"
+                      % (sys.executable, platform.python_version()), p.stderr)
+        self.assertIn("apt-get install python3-matplotlib" if debian else
+                      "%s -m pip install matplotlib" % sys.executable, p.stderr)
         p = run_python(args + ["--selfplay", tempfile.gettempdir()])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("apt-get install python3-numpy", p.stderr)
+        self.assertIn("apt-get install python3-numpy" if debian else
+                      "%s -m pip install numpy" % sys.executable, p.stderr)
 
     def test_the_example_of_docs_arena(self):
         # docs/arena.md's example, run as a program, prints what the
