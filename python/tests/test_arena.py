@@ -19,7 +19,7 @@ import unittest
 import arena_bots  # python/tests, the script's directory
 import crown
 from crown import _missing, arena
-from crown.arena import play, runner, schedule, stats
+from crown.arena import play, runner, schedule, stats, workers
 from crown.arena.bots import SpecError, split_specs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -409,6 +409,60 @@ class MissingPackages(unittest.TestCase):
         self.assertEqual(_missing.importable(sys.executable, ["json", "no_such_module_xyz"]),
                          [True, False])
         self.assertEqual(_missing.importable("/nonexistent/python3", ["json"]), [False])
+
+
+class WorkerAnswers(unittest.TestCase):
+    def test_a_line_for_each_worker_that_cannot_play(self):
+        # The answers of a cluster's workers to the probe, as Client.run
+        # gives them: a line for each bad one, by address.
+        want = {"package": "0.4.0", "library": "0.4.0"}
+        good = {"executable": "/usr/bin/python3", "python": "3.11.2", "package": "0.4.0",
+                "library": "0.4.0", "library_path": "/usr/local/lib/libcrown.so.1"}
+        answers = {
+            "tcp://10.0.0.1:1": good,
+            "tcp://10.0.0.5:1": dict(good, package="0.3.0", library="0.3.0",
+                                     library_path="/opt/lib/libcrown.so.1"),
+            "tcp://10.0.0.4:1": dict(good, library="0.3.9"),
+            "tcp://10.0.0.3:1": {"executable": "/opt/py/bin/python3", "python": "3.12.1",
+                                 "error": "ModuleNotFoundError: No module named 'crown'"},
+            "tcp://10.0.0.2:1": ModuleNotFoundError("No module named 'cloudpickle'"),
+        }
+        self.assertEqual(workers.problems(answers, want), [
+            "tcp://10.0.0.2:1: the check could not run there (ModuleNotFoundError: No module "
+            "named 'cloudpickle'): is it a worker of a Python 3 with Dask's cloudpickle?",
+            "tcp://10.0.0.3:1: /opt/py/bin/python3 (Python 3.12.1) cannot import crown "
+            "(ModuleNotFoundError: No module named 'crown'): install crown 0.4.0 for that "
+            "interpreter on that machine (meson install; pip install ./python with libcrown "
+            "installed), or start the worker with a python3 that imports it",
+            "tcp://10.0.0.4:1: /usr/bin/python3 (Python 3.11.2) imports crown 0.4.0 with "
+            "libcrown 0.3.9 (/usr/local/lib/libcrown.so.1), not 0.4.0 with libcrown 0.4.0 as "
+            "here: install crown 0.4.0 on that machine",
+            "tcp://10.0.0.5:1: /usr/bin/python3 (Python 3.11.2) imports crown 0.3.0 with "
+            "libcrown 0.3.0 (/opt/lib/libcrown.so.1), not 0.4.0 with libcrown 0.4.0 as here: "
+            "install crown 0.4.0 on that machine"])
+        self.assertEqual(workers.problems({"tcp://10.0.0.1:1": good}, want), [])
+
+    def test_the_probe_runs_without_crown_and_answers_with_it(self):
+        # The probe is a local function (Dask sends its code, not its
+        # name); here it answers with this process's crown.
+        probe = workers.probe_function()
+        self.assertIn("<locals>", probe.__qualname__)
+        self.assertEqual(probe(), {"executable": sys.executable,
+                                   "python": platform.python_version(),
+                                   "package": crown.__version__, "library": crown.version(),
+                                   "library_path": crown.library_path})
+        saved = {m: sys.modules.pop(m) for m in list(sys.modules)
+                 if m == "crown" or m.startswith("crown.")}
+        sys.modules["crown"] = None
+        try:
+            answer = probe()
+        finally:
+            del sys.modules["crown"]
+            sys.modules.update(saved)
+        error = answer.pop("error")
+        self.assertEqual(answer, {"executable": sys.executable,
+                                  "python": platform.python_version()})
+        self.assertRegex(error, r"^(ModuleNotFound|Import)Error: import of crown halted")
 
 
 def run_python(args):

@@ -29,10 +29,11 @@ from .play import Record, play_game
 from .report import plot as _plot, table as _table, to_json as _to_json
 from .runner import SchedulerUnreachable
 from .store import ConfigMismatch, Store, stored_seed
+from .workers import WorkerSetupError
 
 __all__ = ["run_tournament", "Results", "Tournament", "SeatView", "play_game",
            "MissingDependency", "SpecError", "ConfigMismatch",
-           "SchedulerUnreachable"]
+           "SchedulerUnreachable", "WorkerSetupError"]
 
 
 class Results:

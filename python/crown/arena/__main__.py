@@ -10,7 +10,7 @@ from typing import List, Optional
 import crown
 
 from . import (ConfigMismatch, MissingDependency, SchedulerUnreachable, SpecError,
-               run_tournament)
+               WorkerSetupError, run_tournament)
 from .report import plot_path_problem
 
 
@@ -63,7 +63,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         if a.plot:
             results.plot(a.plot)
     except (SpecError, ConfigMismatch, MissingDependency, SchedulerUnreachable,
-            crown.CrownError) as e:
+            WorkerSetupError, crown.CrownError) as e:
         print("python3 -m crown.arena: error: %s" % e, file=sys.stderr)
         return 2
     except sqlite3.Error as e:  # a database that cannot be opened or is not one

@@ -9,6 +9,7 @@ import os
 import uuid
 from typing import Any, Callable, List, Optional, Sequence
 
+from . import workers
 from ._deps import require
 from .config import Tournament
 from .play import Record, play_batch
@@ -74,13 +75,16 @@ def stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
 
 def run_dask(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
              scheduler: Any, retries: int = 3,
-             connect_timeout: float = CONNECT_TIMEOUT) -> None:
+             connect_timeout: float = CONNECT_TIMEOUT,
+             worker_timeout: float = workers.WORKER_TIMEOUT) -> None:
     """On the Dask.distributed cluster of `scheduler` (an address such as
-    tcp://host:8786, or a distributed.Client).  A worker lost mid-task
-    costs that task, which the scheduler runs again elsewhere (Dask's
-    distributed.scheduler.allowed-failures bounds how often); `retries`
-    reruns a task that raised.  A task's results are released from the
-    cluster as soon as they are here."""
+    tcp://host:8786, or a distributed.Client).  First every worker is
+    checked (crown.arena.workers: it imports crown of this version), and a
+    cluster that fails the check raises WorkerSetupError before any game is
+    sent.  A worker lost mid-task costs that task, which the scheduler runs
+    again elsewhere (Dask's distributed.scheduler.allowed-failures bounds
+    how often); `retries` reruns a task that raised.  A task's results are
+    released from the cluster as soon as they are here."""
     distributed = require("distributed", "crown.arena with a scheduler")
     if isinstance(scheduler, distributed.Client):
         client = scheduler
@@ -93,6 +97,7 @@ def run_dask(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
                 "running (dask scheduler), and is the address its own (tcp://host:8786)?"
                 % (scheduler, connect_timeout, type(e).__name__, e)) from e
     try:
+        workers.check(client, worker_timeout)
         run_id = uuid.uuid4().hex
         pending = distributed.as_completed(
             [client.submit(play_batch, t, task, steps, pure=False, retries=retries,
