@@ -11,9 +11,12 @@ import math
 import os
 import platform
 import re
+import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 import arena_bots  # python/tests, the script's directory
@@ -465,6 +468,44 @@ class WorkerAnswers(unittest.TestCase):
         self.assertRegex(error, r"^(ModuleNotFound|Import)Error: import of crown halted")
 
 
+def stored(db):
+    """The games a tournament database holds (0 before it is made)."""
+    try:
+        with contextlib.closing(sqlite3.connect("file:%s?mode=ro" % db, uri=True)) as con:
+            return con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.Error:  # not there yet, or being written
+        return 0
+
+
+def made(path):
+    """The bots arena_bots.Gated made (lines in its file)."""
+    try:
+        with open(path) as f:
+            return len(f.read().split())
+    except FileNotFoundError:
+        return 0
+
+
+def interruptible():
+    """In a child before it runs: Ctrl-C (SIGINT) as a terminal's shell
+    leaves it, even where this test was started with SIGINT ignored (a
+    shell's background job), which Python would keep."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def wait_for(condition, process, limit=120):
+    """Waits until condition() holds while `process` runs (at most `limit`
+    seconds, a bound for a broken run, not a measure)."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        if process.poll() is not None:
+            raise AssertionError("the run ended (%d) before: %s"
+                                 % (process.returncode, process.communicate()[1]))
+        if time.monotonic() > deadline:
+            raise AssertionError("the run did not get there in %d s" % limit)
+        time.sleep(0.05)
+
+
 def run_python(args):
     return subprocess.run([sys.executable] + args, capture_output=True, text=True, timeout=120)
 
@@ -525,6 +566,49 @@ sys.exit(main(sys.argv[1:]))
         self.assertEqual(p.returncode, 2)
         self.assertIn("apt-get install python3-numpy" if debian else
                       "%s -m pip install numpy" % sys.executable, p.stderr)
+
+    def test_ctrl_c_says_in_one_line_what_was_kept_and_how_to_go_on(self):
+        # A real run, interrupted as a terminal does (SIGINT to its process
+        # group, the pool's workers too) once 4 games are kept and the others
+        # block (on the pool of 3, two workers play and one waits): exit
+        # status 130, one line, no traceback; the same command then plays the
+        # other 2 games only, to the results of a whole run.
+        bots = "random,arena_bots:Gated"
+        whole = arena.run_tournament(KD, "players=2", bots, games=6, seed=5, workers=1)
+        for workers in [1, 3]:
+            with self.subTest(workers=workers), tempfile.TemporaryDirectory() as tmp:
+                db, gate = os.path.join(tmp, "t.sqlite"), os.path.join(tmp, "gate")
+                command = [sys.executable, "-m", "crown.arena", "--game", KD, "--options",
+                           "players=2", "--bots", bots, "--games", "6", "--seed", "5",
+                           "--workers", str(workers), "--batch", "1", "--db", db]
+                # the bot made to check the specification, then 4 games' bots
+                env = dict(os.environ, CROWN_ARENA_GATE=gate, CROWN_ARENA_GATE_AFTER="5")
+                p = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=env, start_new_session=True,
+                                     preexec_fn=interruptible)
+                try:
+                    wait_for(lambda: stored(db) == 4 and made(gate) == 5 + min(workers, 2), p)
+                    os.killpg(p.pid, signal.SIGINT)
+                    out, err = p.communicate(timeout=120)
+                finally:
+                    if p.poll() is None:
+                        p.kill()
+                        p.communicate()
+                self.assertEqual((p.returncode, out), (130, ""), err)
+                self.assertEqual(err, "python3 -m crown.arena: interrupted: 4 of 6 games are "
+                                      "kept in %s; the same command plays the other 2\n" % db)
+                env = dict(os.environ, CROWN_ARENA_GATE=gate + "2", CROWN_ARENA_GATE_AFTER="99")
+                p = subprocess.run(command + ["--json"], capture_output=True, text=True,
+                                   env=env, timeout=120)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertEqual(json.loads(p.stdout), json.loads(whole.json()))
+                self.assertEqual(made(gate + "2"), 1 + 2)
+
+    def test_ctrl_c_without_a_database(self):
+        from crown.arena.__main__ import kept
+        self.assertEqual(kept(None, 8, "random,random"),
+                         "the games played are not kept (no --db); with --db FILE they are, "
+                         "and the same command then plays only the others")
 
     def test_the_example_of_docs_arena(self):
         # docs/arena.md's example, run as a program, prints what the

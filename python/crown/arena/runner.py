@@ -6,6 +6,7 @@ the tournament and its (deal, seating), never on where it was played."""
 import concurrent.futures
 import multiprocessing
 import os
+import signal
 import uuid
 from typing import Any, Callable, List, Optional, Sequence
 
@@ -46,7 +47,8 @@ def run_pool(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
     pending = {i: task for i, task in enumerate(tasks)}
     ctx = multiprocessing.get_context("spawn")
     for attempt in range(retries + 1):
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx,
+                                                    initializer=pool_worker_start) as pool:
             futures = {pool.submit(play_batch, t, task, steps): i
                        for i, task in pending.items()}
             try:
@@ -63,6 +65,13 @@ def run_pool(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
                 stop(pool)
                 raise
         return
+
+
+def pool_worker_start() -> None:
+    """A pool's worker process leaves Ctrl-C to the tournament's process,
+    which ends the workers: a terminal sends SIGINT to every process of
+    its foreground group, and each worker's traceback would say nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
