@@ -250,6 +250,68 @@ class Resume(unittest.TestCase):
             with self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
                 arena.run_tournament(KD, "players=2", bots, games=8, seed=5, db=db)
 
+    def test_options_are_compared_as_the_games_they_make(self):
+        # "players=4" is Game of Kingdoms' default: the tournament of no
+        # options, resumed without playing again; "players=3" is another.
+        bots = ["arena_bots:Counting", "random"]
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "t.sqlite")
+            first = arena.run_tournament(KD, "", bots, games=4, seed=4, workers=1, db=db,
+                                         bootstrap=0)
+            for options in ["players=4", "chance=auto,variant=basic,players=4"]:
+                with self.subTest(options=options):
+                    arena_bots.COUNT.update(made=0)
+                    again = arena.run_tournament(KD, options, bots, games=4, seed=4,
+                                                 workers=1, db=db, bootstrap=0)
+                    self.assertEqual(arena_bots.COUNT["made"], 1)  # the check's bot only
+                    self.assertEqual(again.records, first.records)
+            for options in ["players=3", "variant=ruthless"]:
+                with self.subTest(options=options), \
+                        self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
+                    arena.run_tournament(KD, options, bots, games=4, seed=4, workers=1, db=db)
+            # on the command line, the run of the issue
+            args = ["-m", "crown.arena", "--game", KD, "--bots", "random,random", "--games", "2",
+                    "--workers", "1", "--db", os.path.join(tmp, "cli.sqlite")]
+            p = run_python(args)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            p = run_python(args + ["--options", "players=4"])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("2 games, 1 deal;", p.stdout)
+
+    def test_a_database_of_an_earlier_version_still_opens(self):
+        # The config row as versions before the canonical comparison wrote
+        # it (the options' text as given): it opens with the same text and
+        # with the same game written otherwise, and one whose options this
+        # library does not read is another tournament, not a crash.
+        with tempfile.TemporaryDirectory() as tmp:
+            for stored, options, opens in [("players=2", "players=2", True),
+                                           ("players=2", "players=2,variant=basic", True),
+                                           ("", "players=4", True),
+                                           ("players=2", "players=3", False),
+                                           ("players=99", "players=4", False),
+                                           ("no_such_option=1", "", False)]:
+                with self.subTest(stored=stored, options=options):
+                    db = os.path.join(tmp, "%d.sqlite" % len(os.listdir(tmp)))
+                    with contextlib.closing(sqlite3.connect(db)) as con:
+                        con.execute("CREATE TABLE config (id INTEGER PRIMARY KEY CHECK "
+                                    "(id = 1), tournament TEXT NOT NULL)")
+                        con.execute("CREATE TABLE games (deal INTEGER NOT NULL, seating "
+                                    "INTEGER NOT NULL, record TEXT NOT NULL, "
+                                    "PRIMARY KEY (deal, seating))")
+                        con.execute("INSERT INTO config VALUES (1, ?)", (
+                            '{"bots": ["random", "random"], "format": 1, "game": '
+                            '"game_of_kingdoms", "options": "%s", "seed": 4}' % stored,))
+                        con.commit()
+                    if opens:
+                        r = arena.run_tournament(KD, options, "random,random", games=2,
+                                                 seed=4, workers=1, db=db, bootstrap=0)
+                        self.assertEqual(len(r.records), 2)
+                    else:
+                        with self.assertRaisesRegex(arena.ConfigMismatch,
+                                                    "holds another tournament"):
+                            arena.run_tournament(KD, options, "random,random", games=2,
+                                                 seed=4, workers=1, db=db)
+
     def test_without_a_seed_the_seed_is_secret_and_a_resume_keeps_it(self):
         # A guessable default seed would let a bot rebuild every deal.
         a = arena.run_tournament(KD, "players=2", "random,random", games=2, workers=1,
