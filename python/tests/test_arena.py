@@ -22,7 +22,7 @@ import unittest
 import arena_bots  # python/tests, the script's directory
 import crown
 from crown import _missing, arena
-from crown.arena import play, runner, schedule, stats, workers
+from crown.arena import play, report, runner, schedule, stats, workers
 from crown.arena.bots import SpecError, split_specs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -219,6 +219,31 @@ class Stats(unittest.TestCase):
         self.assertEqual(s["pairwise"], [[0, 0.5], [1.5, 0]])
         self.assertNotIn("wins", s["bots"][0])
         self.assertEqual(s["bots"][1]["mean_score"], 5)
+
+
+class Report(unittest.TestCase):
+    def test_numbers_that_round_to_zero_have_no_minus(self):
+        for x, fmt, text in [(-0.3, "%+.0f", "+0"), (-0.5001, "%+.0f", "-1"),
+                             (0.2, "%+.0f", "+0"), (59.4, "%+.0f", "+59"),
+                             (-0.0004, "%.3f", "0.000"), (-0.0006, "%.3f", "-0.001"),
+                             (-0.004, "%.2f", "0.00"), (-0.0, "%.2f", "0.00"),
+                             (-1.0, "%.3f", "-1.000"), (-10.0, "%+.0f", "-10")]:
+            with self.subTest(x=x, fmt=fmt):
+                self.assertEqual(report.number(x, fmt), text)
+
+    def test_a_table_of_intervals_near_zero(self):
+        bot = {"bot": "a", "games": 4, "forfeits": 0, "wins": 2, "draws": 0, "losses": 2,
+               "win_rate": 0.5, "win_rate_ci": (0.15, 0.85),
+               "mean_score": -0.001, "score_ci": (-0.004, 0.5),
+               "mean_return": -0.0002, "return_ci": (-1.0, 0.0003),
+               "rating": -0.2, "rating_ci": (-0.4, 59.4)}
+        summary = {"bots": [bot, dict(bot, bot="b", rating=0.2, rating_ci=(-59.4, 0.4))],
+                   "pairwise": [[0, 2], [2, 0]], "games": 4, "deals": 2}
+        rows = report.table(summary).splitlines()
+        self.assertEqual(rows[2].split()[-9:],
+                         ["0.00", "[0.00,", "0.50]", "0.000", "[-1.000,", "0.000]", "+0",
+                          "[+0,", "+59]"])
+        self.assertTrue(rows[3].endswith(" +0 [-59, +0]"), rows[3])
 
 
 class Resume(unittest.TestCase):

@@ -7,13 +7,22 @@ from typing import Any, Dict, List, Optional, Tuple
 from ._deps import require
 
 
+def number(x: float, fmt: str) -> str:
+    """`x` written with `fmt`, but a value that rounds to zero has no minus
+    sign ("-0", "-0.000"): "+0" with a format of signs ("%+.0f"), else "0"."""
+    text = fmt % x
+    if text.startswith("-") and not any(c in "123456789" for c in text):
+        text = ("+" if "%+" in fmt else "") + text[1:]
+    return text
+
+
 def _num(x: Optional[float], fmt: str = "%.3f") -> str:
-    return "-" if x is None else fmt % x
+    return "-" if x is None else number(x, fmt)
 
 
 def _ci(ci: Tuple[Optional[float], Optional[float]], fmt: str = "%.3f") -> str:
     lo, hi = ci
-    return "" if lo is None or hi is None else "[%s, %s]" % (fmt % lo, fmt % hi)
+    return "" if lo is None or hi is None else "[%s, %s]" % (number(lo, fmt), number(hi, fmt))
 
 
 def table(summary: Dict[str, Any]) -> str:
