@@ -26,7 +26,7 @@ from ._deps import MissingDependency, require
 from .bots import Factory, SeatView, SpecError, split_specs
 from .config import Tournament, describe
 from .play import Record, play_game
-from .report import plot as _plot, table as _table, to_json as _to_json
+from .report import plot as _plot, plot_title, table as _table, to_json as _to_json
 from .runner import SchedulerUnreachable
 from .store import ConfigMismatch, Store, stored_seed
 from .workers import WorkerSetupError
@@ -57,7 +57,8 @@ class Results:
         return _to_json(self.summary, tournament=describe(self.tournament))
 
     def plot(self, path: str) -> None:
-        _plot(self.summary, path, "%s %s" % (self.tournament.game, self.tournament.options))
+        t = self.tournament
+        _plot(self.summary, path, plot_title(t.game, t.options, t.seed, self.summary))
 
 
 def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]] = ("random",),
