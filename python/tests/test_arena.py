@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 import unittest
 
 import arena_bots  # python/tests, the script's directory
@@ -499,6 +500,90 @@ class MissingPackages(unittest.TestCase):
         self.assertEqual(_missing.importable(sys.executable, ["json", "no_such_module_xyz"]),
                          [True, False])
         self.assertEqual(_missing.importable("/nonexistent/python3", ["json"]), [False])
+
+
+class FakeBar:
+    """tqdm.tqdm as the arena uses it, recording what it is told."""
+
+    bars = []
+
+    def __init__(self, total, initial, unit, desc):
+        self.total, self.initial, self.unit, self.desc = total, initial, unit, desc
+        self.updates, self.closed = [], False
+        FakeBar.bars.append(self)
+
+    def update(self, n):
+        self.updates.append(n)
+
+    def close(self):
+        self.closed = True
+
+
+@contextlib.contextmanager
+def fake_tqdm():
+    """A tqdm module of FakeBar; yields the bars made."""
+    module = types.ModuleType("tqdm")
+    module.tqdm = FakeBar
+    saved = sys.modules.get("tqdm")
+    sys.modules["tqdm"] = module
+    FakeBar.bars = []
+    try:
+        yield FakeBar.bars
+    finally:
+        if saved is None:
+            del sys.modules["tqdm"]
+        else:
+            sys.modules["tqdm"] = saved
+
+
+class ProgressBar(unittest.TestCase):
+    def test_each_game_is_told_before_its_task_ends(self):
+        # The runner tells each game as it is played, one at a time, before
+        # the records of its task (four games) come back: in this process
+        # and on a pool.
+        t = arena.Tournament(KD, "players=2", ("random", "random"), 3)
+        keys = schedule.schedule(8, 2)
+        for workers in [1, 2]:
+            with self.subTest(workers=workers):
+                log = []
+                runner.run(t, keys, lambda records: log.append(
+                    ("done", [(r["deal"], r["seating"]) for r in records])),
+                    workers=workers, batch=4, played=lambda key: log.append(("played", key)))
+                told = [x for what, x in log if what == "played"]
+                self.assertEqual(sorted(told), sorted(keys))
+                for i, (what, task) in enumerate(log):
+                    if what == "done":
+                        self.assertEqual(len(task), 4)
+                        before = [x for w, x in log[:i] if w == "played"]
+                        self.assertTrue(set(task) <= set(before), log)
+
+    def test_the_bar_moves_a_game_at_a_time_labelled_in_games(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "t.sqlite")
+            for workers, games, kept in [(1, 4, 0), (2, 8, 4), (1, 12, 8)]:
+                with self.subTest(workers=workers, games=games), fake_tqdm() as bars:
+                    arena.run_tournament(KD, "players=2", "random,random", games=games,
+                                         seed=6, workers=workers, batch=4, db=db,
+                                         progress=True, bootstrap=0)
+                    self.assertEqual(len(bars), 1)
+                    bar = bars[0]
+                    self.assertEqual((bar.desc, bar.unit, bar.total, bar.initial),
+                                     ("game_of_kingdoms games", "game", games, kept))
+                    self.assertEqual(bar.updates, [1] * (games - kept))
+                    self.assertTrue(bar.closed)
+
+    def test_a_game_moves_the_bar_once(self):
+        # told by its worker, then in its task's records; or played again
+        # after its worker was lost
+        from crown.arena.progress import Progress
+        with fake_tqdm() as bars:
+            p = Progress(KD, 4, [(0, 0)])
+            p.played((0, 1))
+            p.stored([{"deal": 0, "seating": 1}, {"deal": 1, "seating": 0}])
+            p.played((1, 0))
+            p.played((0, 0))
+            p.close()
+        self.assertEqual((bars[0].initial, bars[0].updates, bars[0].closed), (1, [1, 1], True))
 
 
 class WorkerAnswers(unittest.TestCase):

@@ -29,7 +29,7 @@ except ImportError:
 import arena_bots  # python/tests, the script's directory
 import crown
 from crown import arena
-from crown.arena import runner
+from crown.arena import runner, schedule
 from crown.arena.__main__ import main
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -65,6 +65,22 @@ class Dask(unittest.TestCase):
         self.assertEqual(dask.records, pool.records)
         self.assertEqual(dask.summary, pool.summary)
         self.assertEqual(len(dask.records), 12)
+
+    def test_each_game_is_told_before_its_task_ends(self):
+        # A worker's events (one a game played) reach this process before
+        # the records of their task.
+        t = arena.Tournament(KD, "players=2", ("random", "random"), 3)
+        keys = schedule.schedule(8, 2)
+        log = []
+        runner.run(t, keys, lambda records: log.append(
+            ("done", [(r["deal"], r["seating"]) for r in records])),
+            scheduler=self.client, batch=4, played=lambda key: log.append(("played", key)))
+        told = [x for what, x in log if what == "played"]
+        self.assertEqual(sorted(told), sorted(keys))
+        for i, (what, task) in enumerate(log):
+            if what == "done":
+                self.assertEqual(len(task), 4)
+                self.assertTrue(set(task) <= {x for w, x in log[:i] if w == "played"}, log)
 
     def test_a_killed_worker_loses_nothing(self):
         args = (KD, "players=2", ["random", "arena_bots:KillOnce"])
@@ -278,7 +294,7 @@ class Unreachable(unittest.TestCase):
 
     def test_closed_port(self):
         import socket
-        from crown.arena import runner
+        from crown.arena import runner, schedule
         with socket.socket() as s:  # a port nothing listens on
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]

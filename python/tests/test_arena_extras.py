@@ -81,6 +81,7 @@ class Extras(unittest.TestCase):
             finally:
                 sys.stderr, sys.stdout = saved
             self.assertEqual(status, 0, err.getvalue())
+            self.assertIn("game_of_kingdoms games: 100%", err.getvalue())
             self.assertIn("4/4", err.getvalue())
             with open(png, "rb") as f:
                 head = f.read(24)
