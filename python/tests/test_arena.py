@@ -776,11 +776,14 @@ sys.exit(main(sys.argv[1:]))
                 self.assertEqual(json.loads(p.stdout), json.loads(whole.json()))
                 self.assertEqual(made(gate + "2"), 1 + 2)
 
-    def test_ctrl_c_without_a_database(self):
+    def test_ctrl_c_before_a_database(self):
         from crown.arena.__main__ import kept
         self.assertEqual(kept(None, 8, "random,random"),
                          "the games played are not kept (no --db); with --db FILE they are, "
                          "and the same command then plays only the others")
+        self.assertEqual(kept("/nonexistent/t.sqlite", 8, "random,random"),
+                         "no game is kept in /nonexistent/t.sqlite yet; the same command "
+                         "starts the tournament")
 
     def test_the_example_of_docs_arena(self):
         # docs/arena.md's example, run as a program, prints what the

@@ -14,7 +14,7 @@ command line is `python3 -m crown.arena`; docs/arena.md tells all.
 Only the standard library is needed to import it; the progress bar (tqdm),
 Dask (distributed), the plot (matplotlib) and self-play shards (numpy) are
 imported when used, and a missing one raises MissingDependency naming the
-package to install.
+interpreter that could not import it and what to install for that one.
 """
 
 import os

@@ -85,6 +85,8 @@ def kept(db: Optional[str], games: int, bots: str) -> str:
     if not db:
         return ("the games played are not kept (no --db); with --db FILE they are, and the "
                 "same command then plays only the others")
+    if not os.path.exists(db):
+        return "no game is kept in %s yet; the same command starts the tournament" % db
     try:
         keys = set(schedule.schedule(games, len(split_specs(bots))))
         with contextlib.closing(sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(db),
