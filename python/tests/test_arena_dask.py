@@ -23,7 +23,8 @@ import unittest
 try:
     import distributed
 except ImportError:
-    print("SKIP: distributed does not import (Debian: python3-distributed)")
+    print("SKIP: distributed does not import with %s (Debian's python3: python3-distributed; "
+          "another: %s -m pip install distributed)" % (sys.executable, sys.executable))
     sys.exit(77)
 
 import arena_bots  # python/tests, the script's directory

@@ -16,7 +16,9 @@ try:
     import numpy as np
     import tqdm  # noqa: F401
 except ImportError as e:
-    print("SKIP: %s (Debian: python3-numpy python3-matplotlib python3-tqdm)" % e)
+    print("SKIP: %s, with %s (Debian's python3: python3-numpy python3-matplotlib "
+          "python3-tqdm; another: %s -m pip install numpy matplotlib tqdm)"
+          % (e, sys.executable, sys.executable))
     sys.exit(77)
 
 import crown
