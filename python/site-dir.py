@@ -3,9 +3,12 @@ interpreter running this script imports from.
 
 usage: python3 -I site-dir.py PREFIX
 
-Prints two lines: the directory, then "prefix" when it lies under PREFIX or
+Prints three lines: the directory, then "prefix" when it lies under PREFIX or
 "interpreter" when the interpreter has no site directory under PREFIX and its
-own one is used instead.  Exits 1 (with a message) when it finds none.
+own one is used instead, then the interpreter itself (sys.executable with its
+links resolved: a pyenv shim and the program it runs are one interpreter).
+Exits 1 (with a message) when it finds no directory.  Meson runs it with its
+python3 and with the second interpreter of -Dpython_extra.
 
 Meson's own choice (PREFIX plus the relative path of the interpreter's install
 scheme) can name a directory no interpreter searches, e.g.
@@ -61,16 +64,17 @@ def main(argv):
     purelib = os.path.normpath(sysconfig.get_paths()["purelib"])
     mine = [d for d in dirs if under(d, prefix)]
     if mine:
-        print(purelib if purelib in mine else mine[0])
-        print("prefix")
-        return 0
-    if purelib in dirs:
-        print(purelib)
-        print("interpreter")
-        return 0
-    if dirs:
-        print(dirs[0])
-        print("interpreter")
+        where = (purelib if purelib in mine else mine[0], "prefix")
+    elif purelib in dirs:
+        where = (purelib, "interpreter")
+    elif dirs:
+        where = (dirs[0], "interpreter")
+    else:
+        where = None
+    if where:
+        print(where[0])
+        print(where[1])
+        print(os.path.realpath(sys.executable))
         return 0
     sys.stderr.write("%s has no site directory (site-packages or dist-packages)\n"
                      % sys.executable)

@@ -22,16 +22,18 @@
 #    installed examples
 #    minimal.c and kings-family-stats.c built with
 #    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
-#    package's own tests with Meson's python3, `import crown` with Debian's
-#    /usr/bin/python3 (when Meson's python3 is another one, the source is
-#    configured and installed again with Debian's default PATH, as on a fresh
-#    Debian machine); and `pip install --no-index ./python` (then its sdist)
-#    in a venv of /usr/bin/python3.  Then the uninstall: installed again, as
-#    after an update, and the package imported by root (writing its
-#    bytecode), the README's uninstall command leaves the prefix and the
-#    package's directory exactly as they were before the install (a listing
-#    of both), the loader's cache no longer names libcrown, and `man -k
-#    crown` no longer lists the programs.
+#    package's own tests with Meson's python3; `import crown` and a
+#    tournament of crown.arena with the second interpreter the same install
+#    put the package in (-Dpython_extra: Debian's /usr/bin/python3 when
+#    Meson's python3 is another one); `import crown` with the python3 of
+#    Debian's default PATH, as on a fresh Debian machine; and
+#    `pip install --no-index ./python` (then its sdist) in a venv of
+#    /usr/bin/python3.  Then the uninstall: installed again, as after an
+#    update, and the package imported by root with both interpreters
+#    (writing its bytecode), the README's uninstall command leaves the
+#    prefix and the package's directories exactly as they were before the
+#    install (a listing of them), the loader's cache no longer names
+#    libcrown, and `man -k crown` no longer lists the programs.
 # Neither part changes the build directory's record of a real install
 # (meson-logs): the staged install's log is put back, the real install's
 # stays in the namespace.
@@ -40,8 +42,10 @@
 # README's); when it or a piece of it cannot run, the test says what was
 # skipped and exits 77 (skipped), never 0.
 #
-# usage: install-test.sh BUILD_DIR PREFIX LIBDIR PYTHON_DIR [PYTHON]
-#   PYTHON_DIR is "-" and PYTHON empty when Meson installs no Python package.
+# usage: install-test.sh BUILD_DIR PREFIX LIBDIR PYTHON_DIR [PYTHON [EXTRA_DIR EXTRA_PYTHON]]
+#   PYTHON_DIR is "-" and PYTHON empty when Meson installs no Python package;
+#   EXTRA_DIR is "-" and EXTRA_PYTHON empty when it installs it for no second
+#   interpreter (-Dpython_extra).
 set -eu
 
 build=$1
@@ -49,6 +53,8 @@ prefix=$2
 libdir=$3
 pydir=$4
 python=${5:-}
+extradir=${6:--}
+extra=${7:-}
 
 case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
 # What goes to bin, and the examples' sources (ls order).
@@ -59,6 +65,10 @@ example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-fam
 user_docs="actions.md arena.md blood-bound.md bots.md game-of-kingdoms.md kings-blood-cards.md kings-blood.md kings-family.md observations.md save-format.md stability.md"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
+case $extradir in -|/*) ;; *) extradir=$prefix/$extradir ;; esac
+[ -n "$python" ] && [ -n "$extra" ] || extradir=-
+# The package's directories: Meson's python3's, then the second interpreter's.
+pydirs="$( [ "$pydir" = - ] || echo "$pydir") $( [ "$extradir" = - ] || echo "$extradir")"
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(dirname "$here")
 
@@ -129,21 +139,24 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
         private="$private $d"
     }
     # The build's logs too: the install keeps its log there for the uninstall.
-    for d in "$prefix" /etc /var/cache/ldconfig /var/cache/man $( [ "$pydir" = - ] || echo "$pydir") \
-        "$build/meson-logs"; do
+    for d in "$prefix" /etc /var/cache/ldconfig /var/cache/man $pydirs "$build/meson-logs"; do
         make_private "$d" || { skipped "real install: cannot make $d private (overlayfs)"; exit 77; }
     done
     echo "private:$private"
 
-    # What the prefix and the Python package's directory hold before: the
+    # What the prefix and the Python package's directories hold before: the
     # uninstall must leave them so.  (Only when crown is not installed yet.)
     listing() {
-        find "$prefix" $( [ "$pydir" = - ] || nearest "$pydir") \
+        find "$prefix" $(for d in $pydirs; do nearest "$d"; done) \
             -printf '%y %m %u:%g %p -> %l\n' | sort -u
     }
     ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
+    installed=
+    for d in $pydirs; do
+        [ ! -e "$d/crown" ] || installed=yes
+    done
     if [ -e "$libdir/libcrown.so.1" ] || [ -e "$prefix/include/crown" ] ||
-        { [ "$pydir" != - ] && [ -e "$pydir/crown" ]; } || "$ldconfig" -p | grep -q libcrown; then
+        [ -n "$installed" ] || "$ldconfig" -p | grep -q libcrown; then
         before=
     else
         listing >"$tmp/before"
@@ -232,32 +245,49 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
             fail "the crown.env tests fail on the installed package"
         }
         echo "crown.env tests on the installed package: $(tail -n 1 "$tmp/python-env-tests.log")"
-        meson_prefix=$("$python" -c 'import sys; print(sys.prefix)')
     else
         echo "python: Meson installs no Python package (-Dpython)"
-        meson_prefix=
     fi
 
-    # Debian's python3, as Meson finds it on a fresh Debian machine.
+    # The second interpreter, from the same install: crown imports and a
+    # tournament plays (Debian's dask-worker runs crown.arena's games on it).
+    if [ "$extradir" != - ]; then
+        "$extra" -c "$pycheck" "$extradir" "$lib" meson || fail "$extra: import crown"
+        "$extra" -m crown.arena --game game_of_kingdoms --bots random,random --games 2 \
+            --workers 1 --seed 1 >"$tmp/extra-arena.log" 2>&1 ||
+            { cat "$tmp/extra-arena.log" >&2; fail "$extra -m crown.arena failed"; }
+        echo "python_extra: $extra -m crown.arena plays: $(head -n 1 "$tmp/extra-arena.log")"
+    fi
+
+    # The python3 of Debian's default PATH, as on a fresh Debian machine:
+    # it imports crown, from Meson's python3's directory or the second one.
+    debpath=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+    realexe() {
+        "$1" -c 'import os, sys; print(os.path.realpath(sys.executable))'
+    }
     if [ ! -x "$debian" ]; then
         skipped "$debian: not there"
     elif [ -z "$python" ]; then
         echo "python: $debian not checked, the build installs no Python package"
-    elif [ "$meson_prefix" = "$("$debian" -c 'import sys; print(sys.prefix)')" ]; then
-        echo "python: Meson's python3 is $debian"
+    elif [ "$(PATH=$debpath command -v python3)" != "$debian" ]; then
+        skipped "python3: Debian's default PATH ($debpath) does not find $debian"
     else
-        debpath=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-        echo "python: Meson's python3 is $python; configuring again with PATH=$debpath"
-        {
-            PATH=$debpath meson setup "$tmp/debian-build" "$src" -Dtests=disabled \
-                -Dexamples=false -Dprefix="$prefix" &&
-            PATH=$debpath meson compile -C "$tmp/debian-build" &&
-            PATH=$debpath meson install -C "$tmp/debian-build"
-        } >"$tmp/debian-build.log" 2>&1 ||
-            { cat "$tmp/debian-build.log" >&2; fail "the build with Debian's PATH failed"; }
-        grep -q "^Program python3 found: YES ($debian)" "$tmp/debian-build.log" ||
-            fail "with Debian's PATH Meson did not find $debian"
-        "$debian" -c "$pycheck" - "$lib" meson || fail "$debian: import crown"
+        deb=$(realexe "$debian")
+        if [ "$deb" = "$(realexe "$python")" ]; then
+            where=$pydir
+        elif [ "$extradir" != - ] && [ "$deb" = "$(realexe "$extra")" ]; then
+            where=$extradir
+        else
+            where=
+        fi
+        if [ -n "$where" ]; then
+            out=$(PATH=$debpath && export PATH && python3 -c "$pycheck" "$where" "$lib" meson) ||
+                fail "python3 of Debian's PATH: import crown"
+            echo "Debian's PATH: $out"
+        else
+            echo "python: $debian not checked: the build installs crown for $python" \
+                "$( [ "$extradir" = - ] || echo "and $extra ")only (-Dpython_extra)"
+        fi
     fi
 
     # pip install ./python in a venv: crown finds libcrown through the loader.
@@ -295,8 +325,7 @@ import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_b
         fail "README.md's Install section has no line 'sh lib/uninstall.sh build'"
     (cd "$src" && meson install -C "$build") >"$tmp/real-install.log" 2>&1 ||
         { cat "$tmp/real-install.log" >&2; fail "meson install -C $build, again, failed"; }
-    for py in $( [ -z "$python" ] || echo "$python") \
-        $( [ ! -d "$tmp/debian-build" ] || echo "$debian"); do
+    for py in $( [ -z "$python" ] || echo "$python") $( [ "$extradir" = - ] || echo "$extra"); do
         # -S: no site directory's .pth modules, whose bytecode would be
         # written too.
         where=$(cd "$tmp" && "$py" -c "$pywhere") || fail "$py: import crown"
@@ -305,18 +334,13 @@ import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_b
             fail "$py -S: import crown"
         [ -d "$where/crown/__pycache__" ] || fail "$py wrote no bytecode into $where/crown"
     done
-    if [ -d "$tmp/debian-build" ]; then
-        (cd "$src" && sh lib/uninstall.sh "$tmp/debian-build") >"$tmp/uninstall.log" 2>&1 ||
-            { cat "$tmp/uninstall.log" >&2; fail "sh lib/uninstall.sh $tmp/debian-build failed"; }
-    fi
-    (cd "$src" && sh lib/uninstall.sh "$build") >>"$tmp/uninstall.log" 2>&1 ||
+    (cd "$src" && sh lib/uninstall.sh "$build") >"$tmp/uninstall.log" 2>&1 ||
         { cat "$tmp/uninstall.log" >&2; fail "sh lib/uninstall.sh $build failed"; }
     listing >"$tmp/after"
     if ! diff -u --label "before the install" --label "after the uninstall" \
         "$tmp/before" "$tmp/after" >&2; then
         cat "$tmp/uninstall.log" >&2
-        fail "the uninstall did not leave $prefix $( [ "$pydir" = - ] || echo "and $pydir ")as it was" \
-            "(diff above)"
+        fail "the uninstall did not leave $prefix ${pydirs:+and $pydirs }as it was (diff above)"
     fi
     if "$ldconfig" -p | grep libcrown >&2; then
         fail "the loader's cache still names libcrown after the uninstall"
@@ -324,8 +348,7 @@ import crown_build; print(crown_build.build_sdist(sys.argv[2]))' "$src/python/_b
     if command -v man >/dev/null 2>&1 && man -k crown 2>/dev/null | grep -E "^crown-(play|bench) " >&2; then
         fail "man -k crown still lists the programs after the uninstall"
     fi
-    echo "uninstall: after two installs, $prefix $( [ "$pydir" = - ] || echo "and $pydir ")are" \
-        "as they were, libcrown is out of the loader's cache: $(tail -n 1 "$tmp/uninstall.log")"
+    echo "uninstall: after two installs, $prefix ${pydirs:+and $pydirs }are as they were, libcrown is out of the loader's cache: $(tail -n 1 "$tmp/uninstall.log")"
     exit 0
 fi
 
@@ -418,18 +441,26 @@ LD_LIBRARY_PATH="$dest$libdir" "$dest$prefix/bin/crown-play" --list | grep -q ga
     fail "crown-play --list"
 
 if [ -n "$python" ]; then
-    [ -f "$dest$pydir/crown/__init__.py" ] || fail "python package not installed in $pydir"
-    [ -f "$dest$pydir/crown/py.typed" ] || fail "python package without py.typed in $pydir"
-    grep -q "$libdir" "$dest$pydir/crown/_build_config.py" || fail "_build_config.py lacks LIBDIR"
+    for d in $pydirs; do
+        [ -f "$dest$d/crown/__init__.py" ] || fail "python package not installed in $d"
+        [ -f "$dest$d/crown/py.typed" ] || fail "python package without py.typed in $d"
+        grep -q "$libdir" "$dest$d/crown/_build_config.py" || fail "_build_config.py lacks LIBDIR"
+        for f in "$src"/python/crown/*.py "$src"/python/crown/arena/*.py; do
+            f=${f#"$src/python/"}
+            [ -f "$dest$d/$f" ] || fail "$f not installed in $d"
+        done
+    done
     (cd "$tmp" && PYTHONPATH="$dest$pydir" CROWN_LIBRARY="$lib" "$python" -c "$pycheck" \
         "$dest$pydir" "$lib" meson) >/dev/null || fail "the staged python package does not work"
-    for f in "$src"/python/crown/arena/*.py; do
-        [ -f "$dest$pydir/crown/arena/${f##*/}" ] || fail "crown/arena/${f##*/} not installed"
-    done
+    if [ "$extradir" != - ]; then
+        (cd "$tmp" && PYTHONPATH="$dest$extradir" CROWN_LIBRARY="$lib" "$extra" -c "$pycheck" \
+            "$dest$extradir" "$lib" meson) >/dev/null ||
+            fail "the staged python package does not work with $extra"
+    fi
     (cd "$tmp" && PYTHONPATH="$dest$pydir" CROWN_LIBRARY="$lib" "$python" -m crown.arena \
         --game game_of_kingdoms --bots random,ismcts:iterations=2 --games 2 --workers 1) \
         >/dev/null || fail "the staged crown.arena does not run"
-    echo "staged python: crown in $pydir"
+    echo "staged python: crown in$(for d in $pydirs; do printf ' %s' "$d"; done)"
 fi
 
 # ---- 2, the real install -----------------------------------------------------
@@ -448,7 +479,7 @@ if [ $real = yes ]; then
     # What the real system has before, to check that nothing leaks out.
     state() {
         ls -d "$libdir"/libcrown* "$prefix/bin/crown-play" "$prefix/include/crown" \
-            $( [ "$pydir" = - ] || echo "$pydir/crown") "$build/meson-logs"/*install* \
+            $(for d in $pydirs; do echo "$d/crown"; done) "$build/meson-logs"/*install* \
             2>/dev/null || true
         cksum /etc/ld.so.cache /var/cache/man/index.db /var/cache/man/*/index.db 2>/dev/null || true
     }

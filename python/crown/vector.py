@@ -71,6 +71,7 @@ import threading
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from . import IllegalMoveError, InvalidArgumentError, StateError, Game
+from . import _missing
 from ._convert import (_decode, _enc, _INDEX_RANGE, _Integer, _integer, _OptionValue,
                        _options_text, _SEED_RANGE)
 from ._library import _lib
@@ -80,9 +81,9 @@ from .errors import _error
 
 try:
     import numpy  # type: ignore[import]
-except ImportError:
-    raise ImportError("crown.vector needs numpy, which this Python cannot import "
-                      "(Debian: apt-get install python3-numpy; pip: pip install numpy)") from None
+except ImportError as _e:
+    raise ImportError(_missing.message("crown.vector", "numpy", _e, "python3-numpy",
+                                       "numpy")) from None
 
 if TYPE_CHECKING:
     from typing import TypeAlias

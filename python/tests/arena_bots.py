@@ -124,6 +124,28 @@ class KillOnce:
         return view.rng.choice(view.legal_moves)
 
 
+class Gated:
+    """Plays at random.  With $CROWN_ARENA_GATE set, each bot made adds a
+    line to that file (from any process), and one made when the file has
+    more than $CROWN_ARENA_GATE_AFTER lines blocks at its first move, until
+    its process is interrupted or ended."""
+
+    def __init__(self):
+        path = os.environ.get("CROWN_ARENA_GATE")
+        self.blocks = False
+        if path:
+            with open(path, "a") as f:
+                f.write("%d\n" % os.getpid())
+            with open(path) as f:
+                made = len(f.read().split())
+            self.blocks = made > int(os.environ["CROWN_ARENA_GATE_AFTER"])
+
+    def act(self, view):
+        while self.blocks:
+            time.sleep(0.05)
+        return view.rng.choice(view.legal_moves)
+
+
 class Marked:
     """Leaves a file in $CROWN_ARENA_MARK_DIR for each game it plays and
     takes 10 ms a move (a game of a few tenths of a second)."""

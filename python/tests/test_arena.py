@@ -4,20 +4,26 @@ from SQLite, determinism across workers, the command line and docs/arena.md's
 example."""
 
 import contextlib
+import importlib
 import io
 import json
 import math
 import os
+import platform
 import re
+import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
+import types
 import unittest
 
 import arena_bots  # python/tests, the script's directory
 import crown
-from crown import arena
-from crown.arena import play, runner, schedule, stats
+from crown import _missing, arena
+from crown.arena import play, report, runner, schedule, stats, workers
 from crown.arena.bots import SpecError, split_specs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -216,6 +222,31 @@ class Stats(unittest.TestCase):
         self.assertEqual(s["bots"][1]["mean_score"], 5)
 
 
+class Report(unittest.TestCase):
+    def test_numbers_that_round_to_zero_have_no_minus(self):
+        for x, fmt, text in [(-0.3, "%+.0f", "+0"), (-0.5001, "%+.0f", "-1"),
+                             (0.2, "%+.0f", "+0"), (59.4, "%+.0f", "+59"),
+                             (-0.0004, "%.3f", "0.000"), (-0.0006, "%.3f", "-0.001"),
+                             (-0.004, "%.2f", "0.00"), (-0.0, "%.2f", "0.00"),
+                             (-1.0, "%.3f", "-1.000"), (-10.0, "%+.0f", "-10")]:
+            with self.subTest(x=x, fmt=fmt):
+                self.assertEqual(report.number(x, fmt), text)
+
+    def test_a_table_of_intervals_near_zero(self):
+        bot = {"bot": "a", "games": 4, "forfeits": 0, "wins": 2, "draws": 0, "losses": 2,
+               "win_rate": 0.5, "win_rate_ci": (0.15, 0.85),
+               "mean_score": -0.001, "score_ci": (-0.004, 0.5),
+               "mean_return": -0.0002, "return_ci": (-1.0, 0.0003),
+               "rating": -0.2, "rating_ci": (-0.4, 59.4)}
+        summary = {"bots": [bot, dict(bot, bot="b", rating=0.2, rating_ci=(-59.4, 0.4))],
+                   "pairwise": [[0, 2], [2, 0]], "games": 4, "deals": 2}
+        rows = report.table(summary).splitlines()
+        self.assertEqual(rows[2].split()[-9:],
+                         ["0.00", "[0.00,", "0.50]", "0.000", "[-1.000,", "0.000]", "+0",
+                          "[+0,", "+59]"])
+        self.assertTrue(rows[3].endswith(" +0 [-59, +0]"), rows[3])
+
+
 class Resume(unittest.TestCase):
     def test_an_interrupted_tournament_resumes_without_replaying(self):
         bots = ["arena_bots:Counting", "random"]
@@ -244,6 +275,68 @@ class Resume(unittest.TestCase):
             self.assertEqual(more.records[:8], whole.records)
             with self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
                 arena.run_tournament(KD, "players=2", bots, games=8, seed=5, db=db)
+
+    def test_options_are_compared_as_the_games_they_make(self):
+        # "players=4" is Game of Kingdoms' default: the tournament of no
+        # options, resumed without playing again; "players=3" is another.
+        bots = ["arena_bots:Counting", "random"]
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "t.sqlite")
+            first = arena.run_tournament(KD, "", bots, games=4, seed=4, workers=1, db=db,
+                                         bootstrap=0)
+            for options in ["players=4", "chance=auto,variant=basic,players=4"]:
+                with self.subTest(options=options):
+                    arena_bots.COUNT.update(made=0)
+                    again = arena.run_tournament(KD, options, bots, games=4, seed=4,
+                                                 workers=1, db=db, bootstrap=0)
+                    self.assertEqual(arena_bots.COUNT["made"], 1)  # the check's bot only
+                    self.assertEqual(again.records, first.records)
+            for options in ["players=3", "variant=ruthless"]:
+                with self.subTest(options=options), \
+                        self.assertRaisesRegex(arena.ConfigMismatch, "holds another tournament"):
+                    arena.run_tournament(KD, options, bots, games=4, seed=4, workers=1, db=db)
+            # on the command line, the run of the issue
+            args = ["-m", "crown.arena", "--game", KD, "--bots", "random,random", "--games", "2",
+                    "--workers", "1", "--db", os.path.join(tmp, "cli.sqlite")]
+            p = run_python(args)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            p = run_python(args + ["--options", "players=4"])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("2 games, 1 deal;", p.stdout)
+
+    def test_a_database_of_an_earlier_version_still_opens(self):
+        # The config row as versions before the canonical comparison wrote
+        # it (the options' text as given): it opens with the same text and
+        # with the same game written otherwise, and one whose options this
+        # library does not read is another tournament, not a crash.
+        with tempfile.TemporaryDirectory() as tmp:
+            for stored, options, opens in [("players=2", "players=2", True),
+                                           ("players=2", "players=2,variant=basic", True),
+                                           ("", "players=4", True),
+                                           ("players=2", "players=3", False),
+                                           ("players=99", "players=4", False),
+                                           ("no_such_option=1", "", False)]:
+                with self.subTest(stored=stored, options=options):
+                    db = os.path.join(tmp, "%d.sqlite" % len(os.listdir(tmp)))
+                    with contextlib.closing(sqlite3.connect(db)) as con:
+                        con.execute("CREATE TABLE config (id INTEGER PRIMARY KEY CHECK "
+                                    "(id = 1), tournament TEXT NOT NULL)")
+                        con.execute("CREATE TABLE games (deal INTEGER NOT NULL, seating "
+                                    "INTEGER NOT NULL, record TEXT NOT NULL, "
+                                    "PRIMARY KEY (deal, seating))")
+                        con.execute("INSERT INTO config VALUES (1, ?)", (
+                            '{"bots": ["random", "random"], "format": 1, "game": '
+                            '"game_of_kingdoms", "options": "%s", "seed": 4}' % stored,))
+                        con.commit()
+                    if opens:
+                        r = arena.run_tournament(KD, options, "random,random", games=2,
+                                                 seed=4, workers=1, db=db, bootstrap=0)
+                        self.assertEqual(len(r.records), 2)
+                    else:
+                        with self.assertRaisesRegex(arena.ConfigMismatch,
+                                                    "holds another tournament"):
+                            arena.run_tournament(KD, options, "random,random", games=2,
+                                                 seed=4, workers=1, db=db)
 
     def test_without_a_seed_the_seed_is_secret_and_a_resume_keeps_it(self):
         # A guessable default seed would let a bot rebuild every deal.
@@ -302,19 +395,287 @@ class Resume(unittest.TestCase):
                 self.assertTrue(g.is_terminal())
                 self.assertEqual(g.returns(), rec["returns"])
 
-    def test_a_missing_package_is_named(self):
-        saved = sys.modules.get("tqdm")
-        sys.modules["tqdm"] = None
+
+@contextlib.contextmanager
+def unimportable(module):
+    """`module` made unimportable (None in sys.modules), and the modules
+    that hold it imported (crown.vector) forgotten."""
+    saved = {m: sys.modules.pop(m) for m in list(sys.modules)
+             if m == module or m.startswith(module + ".") or m == "crown.vector"}
+    sys.modules[module] = None
+    try:
+        yield
+    finally:
+        del sys.modules[module]
+        for m in list(sys.modules):
+            if m == "crown.vector":
+                del sys.modules[m]
+        sys.modules.update(saved)
+
+
+@contextlib.contextmanager
+def interpreter(executable, debian_imports):
+    """sys.executable made `executable` (not in a virtual environment, on a
+    Debian system), and Debian's /usr/bin/python3 said to import, of the
+    modules asked, those `debian_imports` holds; yields the calls."""
+    calls = []
+
+    def importable(python, modules):
+        calls.append((python, list(modules)))
+        return [m in debian_imports for m in modules]
+
+    saved = sys.executable, sys.base_prefix, _missing.importable, _missing.debian_system
+    sys.executable, sys.base_prefix = executable, sys.prefix
+    _missing.importable, _missing.debian_system = importable, lambda: True
+    try:
+        yield calls
+    finally:
+        sys.executable, sys.base_prefix, _missing.importable, _missing.debian_system = saved
+
+
+class MissingPackages(unittest.TestCase):
+    """Each optional package made unimportable, the message names the
+    interpreter and what to do for it: Debian's python3, another one whose
+    packages pip installs, with Debian's python3 importing the package (and
+    crown) or not."""
+
+    def triggers(self, tmp):
+        """(module, what needs it: a function that must raise ImportError)."""
+        from crown.arena import report
+        yield "tqdm", lambda: arena.run_tournament(KD, "players=2", "random", games=1,
+                                                   workers=1, progress=True)
+        yield "distributed", lambda: arena.run_tournament(KD, "players=2", "random", games=1,
+                                                          scheduler="tcp://127.0.0.1:1")
+        yield "matplotlib", lambda: report.plot_path_problem(os.path.join(tmp, "r.png"))
+        yield "numpy", lambda: arena.run_tournament(KD, "players=2", "random", games=1,
+                                                    workers=1, selfplay=tmp)
+        yield "numpy", lambda: importlib.import_module("crown.vector")
+
+    def message(self, module, trigger):
+        with unimportable(module), self.assertRaises(ImportError) as e:
+            trigger()
+        return str(e.exception)
+
+    def test_debians_python3_is_told_its_package(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for module, trigger in self.triggers(tmp):
+                with self.subTest(module=module), interpreter("/usr/bin/python3", ()) as calls:
+                    text = self.message(module, trigger)
+                    self.assertIn("which /usr/bin/python3 (Python %s) cannot import"
+                                  % platform.python_version(), text)
+                    self.assertIn("install it for that interpreter with `apt-get install "
+                                  "python3-%s`" % module, text)
+                    self.assertNotIn("pip", text)
+                    self.assertEqual(calls, [])
+
+    def test_another_python3_is_told_pip_and_whether_debians_has_it(self):
+        other = "/opt/python/bin/python3"
+        with tempfile.TemporaryDirectory() as tmp:
+            for module, trigger in self.triggers(tmp):
+                for debian_imports, says in [
+                        ((module, "crown"), "; or use Debian's /usr/bin/python3, which imports "
+                                            "it and crown"),
+                        ((module,), "; Debian's /usr/bin/python3 imports it, but not crown"),
+                        ((), None)]:
+                    with self.subTest(module=module, debian_imports=debian_imports), \
+                            interpreter(other, debian_imports) as calls:
+                        text = self.message(module, trigger)
+                        self.assertIn("%s needs the Python package %s, which %s (Python %s) "
+                                      "cannot import (" % (text.split(" needs ")[0], module,
+                                                           other, platform.python_version()),
+                                      text)
+                        self.assertIn("install it for that interpreter with `%s -m pip "
+                                      "install %s`" % (other, module), text)
+                        self.assertNotIn("apt-get", text)
+                        self.assertEqual(calls, [("/usr/bin/python3", [module, "crown"])])
+                        if says is None:
+                            self.assertNotIn("Debian's", text)
+                        else:
+                            self.assertIn(says, text)
+                        arena_hint = "`/usr/bin/python3 -m crown.arena ...`"
+                        self.assertEqual(arena_hint in text, len(debian_imports) == 2
+                                         and "crown.vector" not in text)
+
+    def test_what_an_interpreter_imports(self):
+        self.assertEqual(_missing.importable(sys.executable, ["json", "no_such_module_xyz"]),
+                         [True, False])
+        self.assertEqual(_missing.importable("/nonexistent/python3", ["json"]), [False])
+
+
+class FakeBar:
+    """tqdm.tqdm as the arena uses it, recording what it is told."""
+
+    bars = []
+
+    def __init__(self, total, initial, unit, desc):
+        self.total, self.initial, self.unit, self.desc = total, initial, unit, desc
+        self.updates, self.closed = [], False
+        FakeBar.bars.append(self)
+
+    def update(self, n):
+        self.updates.append(n)
+
+    def close(self):
+        self.closed = True
+
+
+@contextlib.contextmanager
+def fake_tqdm():
+    """A tqdm module of FakeBar; yields the bars made."""
+    module = types.ModuleType("tqdm")
+    module.tqdm = FakeBar
+    saved = sys.modules.get("tqdm")
+    sys.modules["tqdm"] = module
+    FakeBar.bars = []
+    try:
+        yield FakeBar.bars
+    finally:
+        if saved is None:
+            del sys.modules["tqdm"]
+        else:
+            sys.modules["tqdm"] = saved
+
+
+class ProgressBar(unittest.TestCase):
+    def test_each_game_is_told_before_its_task_ends(self):
+        # The runner tells each game as it is played, one at a time, before
+        # the records of its task (four games) come back: in this process
+        # and on a pool.
+        t = arena.Tournament(KD, "players=2", ("random", "random"), 3)
+        keys = schedule.schedule(8, 2)
+        for workers in [1, 2]:
+            with self.subTest(workers=workers):
+                log = []
+                runner.run(t, keys, lambda records: log.append(
+                    ("done", [(r["deal"], r["seating"]) for r in records])),
+                    workers=workers, batch=4, played=lambda key: log.append(("played", key)))
+                told = [x for what, x in log if what == "played"]
+                self.assertEqual(sorted(told), sorted(keys))
+                for i, (what, task) in enumerate(log):
+                    if what == "done":
+                        self.assertEqual(len(task), 4)
+                        before = [x for w, x in log[:i] if w == "played"]
+                        self.assertTrue(set(task) <= set(before), log)
+
+    def test_the_bar_moves_a_game_at_a_time_labelled_in_games(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "t.sqlite")
+            for workers, games, kept in [(1, 4, 0), (2, 8, 4), (1, 12, 8)]:
+                with self.subTest(workers=workers, games=games), fake_tqdm() as bars:
+                    arena.run_tournament(KD, "players=2", "random,random", games=games,
+                                         seed=6, workers=workers, batch=4, db=db,
+                                         progress=True, bootstrap=0)
+                    self.assertEqual(len(bars), 1)
+                    bar = bars[0]
+                    self.assertEqual((bar.desc, bar.unit, bar.total, bar.initial),
+                                     ("game_of_kingdoms games", "game", games, kept))
+                    self.assertEqual(bar.updates, [1] * (games - kept))
+                    self.assertTrue(bar.closed)
+
+    def test_a_game_moves_the_bar_once(self):
+        # told by its worker, then in its task's records; or played again
+        # after its worker was lost
+        from crown.arena.progress import Progress
+        with fake_tqdm() as bars:
+            p = Progress(KD, 4, [(0, 0)])
+            p.played((0, 1))
+            p.stored([{"deal": 0, "seating": 1}, {"deal": 1, "seating": 0}])
+            p.played((1, 0))
+            p.played((0, 0))
+            p.close()
+        self.assertEqual((bars[0].initial, bars[0].updates, bars[0].closed), (1, [1, 1], True))
+
+
+class WorkerAnswers(unittest.TestCase):
+    def test_a_line_for_each_worker_that_cannot_play(self):
+        # The answers of a cluster's workers to the probe, as Client.run
+        # gives them: a line for each bad one, by address.
+        want = {"package": "0.4.0", "library": "0.4.0"}
+        good = {"executable": "/usr/bin/python3", "python": "3.11.2", "package": "0.4.0",
+                "library": "0.4.0", "library_path": "/usr/local/lib/libcrown.so.1"}
+        answers = {
+            "tcp://10.0.0.1:1": good,
+            "tcp://10.0.0.5:1": dict(good, package="0.3.0", library="0.3.0",
+                                     library_path="/opt/lib/libcrown.so.1"),
+            "tcp://10.0.0.4:1": dict(good, library="0.3.9"),
+            "tcp://10.0.0.3:1": {"executable": "/opt/py/bin/python3", "python": "3.12.1",
+                                 "error": "ModuleNotFoundError: No module named 'crown'"},
+            "tcp://10.0.0.2:1": ModuleNotFoundError("No module named 'cloudpickle'"),
+        }
+        self.assertEqual(workers.problems(answers, want), [
+            "tcp://10.0.0.2:1: the check could not run there (ModuleNotFoundError: No module "
+            "named 'cloudpickle'): is it a worker of a Python 3 with Dask's cloudpickle?",
+            "tcp://10.0.0.3:1: /opt/py/bin/python3 (Python 3.12.1) cannot import crown "
+            "(ModuleNotFoundError: No module named 'crown'): install crown 0.4.0 for that "
+            "interpreter on that machine (meson install; pip install ./python with libcrown "
+            "installed), or start the worker with a python3 that imports it",
+            "tcp://10.0.0.4:1: /usr/bin/python3 (Python 3.11.2) imports crown 0.4.0 with "
+            "libcrown 0.3.9 (/usr/local/lib/libcrown.so.1), not 0.4.0 with libcrown 0.4.0 as "
+            "here: install crown 0.4.0 on that machine",
+            "tcp://10.0.0.5:1: /usr/bin/python3 (Python 3.11.2) imports crown 0.3.0 with "
+            "libcrown 0.3.0 (/opt/lib/libcrown.so.1), not 0.4.0 with libcrown 0.4.0 as here: "
+            "install crown 0.4.0 on that machine"])
+        self.assertEqual(workers.problems({"tcp://10.0.0.1:1": good}, want), [])
+
+    def test_the_probe_runs_without_crown_and_answers_with_it(self):
+        # The probe is a local function (Dask sends its code, not its
+        # name); here it answers with this process's crown.
+        probe = workers.probe_function()
+        self.assertIn("<locals>", probe.__qualname__)
+        self.assertEqual(probe(), {"executable": sys.executable,
+                                   "python": platform.python_version(),
+                                   "package": crown.__version__, "library": crown.version(),
+                                   "library_path": crown.library_path})
+        saved = {m: sys.modules.pop(m) for m in list(sys.modules)
+                 if m == "crown" or m.startswith("crown.")}
+        sys.modules["crown"] = None
         try:
-            with self.assertRaisesRegex(arena.MissingDependency,
-                                        "apt-get install python3-tqdm; pip: pip install tqdm"):
-                arena.run_tournament(KD, "players=2", "random", games=1, workers=1,
-                                     progress=True)
+            answer = probe()
         finally:
-            if saved is None:
-                del sys.modules["tqdm"]
-            else:
-                sys.modules["tqdm"] = saved
+            del sys.modules["crown"]
+            sys.modules.update(saved)
+        error = answer.pop("error")
+        self.assertEqual(answer, {"executable": sys.executable,
+                                  "python": platform.python_version()})
+        self.assertRegex(error, r"^(ModuleNotFound|Import)Error: import of crown halted")
+
+
+def stored(db):
+    """The games a tournament database holds (0 before it is made)."""
+    try:
+        with contextlib.closing(sqlite3.connect("file:%s?mode=ro" % db, uri=True)) as con:
+            return con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.Error:  # not there yet, or being written
+        return 0
+
+
+def made(path):
+    """The bots arena_bots.Gated made (lines in its file)."""
+    try:
+        with open(path) as f:
+            return len(f.read().split())
+    except FileNotFoundError:
+        return 0
+
+
+def interruptible():
+    """In a child before it runs: Ctrl-C (SIGINT) as a terminal's shell
+    leaves it, even where this test was started with SIGINT ignored (a
+    shell's background job), which Python would keep."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def wait_for(condition, process, limit=120):
+    """Waits until condition() holds while `process` runs (at most `limit`
+    seconds, a bound for a broken run, not a measure)."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        if process.poll() is not None:
+            raise AssertionError("the run ended (%d) before: %s"
+                                 % (process.returncode, process.communicate()[1]))
+        if time.monotonic() > deadline:
+            raise AssertionError("the run did not get there in %d s" % limit)
+        time.sleep(0.05)
 
 
 def run_python(args):
@@ -368,11 +729,61 @@ sys.exit(main(sys.argv[1:]))
         self.assertIn("2 games, 1 deal;", p.stdout)
         p = run_python(args + ["--plot", os.path.join(tempfile.gettempdir(), "never.png")])
         self.assertEqual((p.returncode, p.stdout), (2, ""))
-        self.assertIn("apt-get install python3-matplotlib; pip: pip install matplotlib",
-                      p.stderr)
+        debian = _missing.is_debian_python(sys.executable)
+        self.assertIn("which %s (Python %s) cannot import"
+                      % (sys.executable, platform.python_version()), p.stderr)
+        self.assertIn("apt-get install python3-matplotlib" if debian else
+                      "%s -m pip install matplotlib" % sys.executable, p.stderr)
         p = run_python(args + ["--selfplay", tempfile.gettempdir()])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("apt-get install python3-numpy", p.stderr)
+        self.assertIn("apt-get install python3-numpy" if debian else
+                      "%s -m pip install numpy" % sys.executable, p.stderr)
+
+    def test_ctrl_c_says_in_one_line_what_was_kept_and_how_to_go_on(self):
+        # A real run, interrupted as a terminal does (SIGINT to its process
+        # group, the pool's workers too) once 4 games are kept and the others
+        # block (on the pool of 3, two workers play and one waits): exit
+        # status 130, one line, no traceback; the same command then plays the
+        # other 2 games only, to the results of a whole run.
+        bots = "random,arena_bots:Gated"
+        whole = arena.run_tournament(KD, "players=2", bots, games=6, seed=5, workers=1)
+        for workers in [1, 3]:
+            with self.subTest(workers=workers), tempfile.TemporaryDirectory() as tmp:
+                db, gate = os.path.join(tmp, "t.sqlite"), os.path.join(tmp, "gate")
+                command = [sys.executable, "-m", "crown.arena", "--game", KD, "--options",
+                           "players=2", "--bots", bots, "--games", "6", "--seed", "5",
+                           "--workers", str(workers), "--batch", "1", "--db", db]
+                # the bot made to check the specification, then 4 games' bots
+                env = dict(os.environ, CROWN_ARENA_GATE=gate, CROWN_ARENA_GATE_AFTER="5")
+                p = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=env, start_new_session=True,
+                                     preexec_fn=interruptible)
+                try:
+                    wait_for(lambda: stored(db) == 4 and made(gate) == 5 + min(workers, 2), p)
+                    os.killpg(p.pid, signal.SIGINT)
+                    out, err = p.communicate(timeout=120)
+                finally:
+                    if p.poll() is None:
+                        p.kill()
+                        p.communicate()
+                self.assertEqual((p.returncode, out), (130, ""), err)
+                self.assertEqual(err, "python3 -m crown.arena: interrupted: 4 of 6 games are "
+                                      "kept in %s; the same command plays the other 2\n" % db)
+                env = dict(os.environ, CROWN_ARENA_GATE=gate + "2", CROWN_ARENA_GATE_AFTER="99")
+                p = subprocess.run(command + ["--json"], capture_output=True, text=True,
+                                   env=env, timeout=120)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertEqual(json.loads(p.stdout), json.loads(whole.json()))
+                self.assertEqual(made(gate + "2"), 1 + 2)
+
+    def test_ctrl_c_before_a_database(self):
+        from crown.arena.__main__ import kept
+        self.assertEqual(kept(None, 8, "random,random"),
+                         "the games played are not kept (no --db); with --db FILE they are, "
+                         "and the same command then plays only the others")
+        self.assertEqual(kept("/nonexistent/t.sqlite", 8, "random,random"),
+                         "no game is kept in /nonexistent/t.sqlite yet; the same command "
+                         "starts the tournament")
 
     def test_the_example_of_docs_arena(self):
         # docs/arena.md's example, run as a program, prints what the

@@ -6,6 +6,7 @@ import contextlib
 import glob
 import io
 import os
+import struct
 import sys
 import tempfile
 import unittest
@@ -15,12 +16,15 @@ try:
     import numpy as np
     import tqdm  # noqa: F401
 except ImportError as e:
-    print("SKIP: %s (Debian: python3-numpy python3-matplotlib python3-tqdm)" % e)
+    print("SKIP: %s, with %s (Debian's python3: python3-numpy python3-matplotlib "
+          "python3-tqdm; another: %s -m pip install numpy matplotlib tqdm)"
+          % (e, sys.executable, sys.executable))
     sys.exit(77)
 
 import crown
 from crown import arena
 from crown.arena import __main__ as cli
+from crown.arena import report
 
 KD = "game_of_kingdoms"
 
@@ -79,9 +83,27 @@ class Extras(unittest.TestCase):
             finally:
                 sys.stderr, sys.stdout = saved
             self.assertEqual(status, 0, err.getvalue())
+            self.assertIn("game_of_kingdoms games: 100%", err.getvalue())
             self.assertIn("4/4", err.getvalue())
             with open(png, "rb") as f:
-                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+                head = f.read(24)
+            self.assertEqual(head[:8], b"\x89PNG\r\n\x1a\n")
+            # IHDR: width and height, 8 x 3.5 inches at 150 dots an inch
+            self.assertEqual(struct.unpack(">II", head[16:24]), (1200, 525))
+
+    def test_the_plot_names_the_game_options_seed_and_games(self):
+        r = arena.run_tournament(KD, "players=2", "random,ismcts:iterations=3", games=4, seed=7,
+                                 workers=1)
+        with tempfile.TemporaryDirectory() as tmp:
+            svg = os.path.join(tmp, "ratings.svg")
+            with matplotlib.rc_context({"svg.fonttype": "none"}):  # texts as text
+                r.plot(svg)
+            with open(svg) as f:
+                text = f.read()
+        self.assertIn("game_of_kingdoms players=2, seed 7: 4 games (2 deals)", text)
+        self.assertIn("rating (Bradley-Terry, Elo scale) with 95% interval", text)
+        self.assertEqual(report.plot_title("kings_family", "", 1, {"games": 1, "deals": 1}),
+                         "kings_family (defaults), seed 1: 1 game (1 deal)")
 
     def test_a_plot_that_cannot_be_written_fails_before_the_games(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -14,7 +14,7 @@ command line is `python3 -m crown.arena`; docs/arena.md tells all.
 Only the standard library is needed to import it; the progress bar (tqdm),
 Dask (distributed), the plot (matplotlib) and self-play shards (numpy) are
 imported when used, and a missing one raises MissingDependency naming the
-package to install.
+interpreter that could not import it and what to install for that one.
 """
 
 import os
@@ -26,13 +26,15 @@ from ._deps import MissingDependency, require
 from .bots import Factory, SeatView, SpecError, split_specs
 from .config import Tournament, describe
 from .play import Record, play_game
-from .report import plot as _plot, table as _table, to_json as _to_json
+from .progress import Progress
+from .report import plot as _plot, plot_title, table as _table, to_json as _to_json
 from .runner import SchedulerUnreachable
 from .store import ConfigMismatch, Store, stored_seed
+from .workers import WorkerSetupError
 
 __all__ = ["run_tournament", "Results", "Tournament", "SeatView", "play_game",
            "MissingDependency", "SpecError", "ConfigMismatch",
-           "SchedulerUnreachable"]
+           "SchedulerUnreachable", "WorkerSetupError"]
 
 
 class Results:
@@ -56,7 +58,8 @@ class Results:
         return _to_json(self.summary, tournament=describe(self.tournament))
 
     def plot(self, path: str) -> None:
-        _plot(self.summary, path, "%s %s" % (self.tournament.game, self.tournament.options))
+        t = self.tournament
+        _plot(self.summary, path, plot_title(t.game, t.options, t.seed, self.summary))
 
 
 def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]] = ("random",),
@@ -101,20 +104,18 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
         except Exception as e:
             raise SpecError("bot %r: could not be made: %s: %s"
                             % (spec, type(e).__name__, e)) from e
-    players = t.num_players()
+    t.num_players()  # options the game refuses fail here, before any game
     keys = schedule.schedule(games, len(specs))
     if selfplay is not None:  # the directory is made before the games
         require("numpy", "crown.arena self-play")
         os.makedirs(selfplay, exist_ok=True)
-    bar: Any = None
+    bar: Optional[Progress] = None
     store = Store(db, t)
     try:
         done = store.finished()
         todo = [k for k in keys if k not in done]
         if progress:
-            tqdm: Any = require("tqdm", "crown.arena's progress bar")
-            bar = tqdm.tqdm(total=len(keys), initial=len(keys) - len(todo), unit="game",
-                            desc="%s x%d" % (game, players))
+            bar = Progress(game, len(keys), [k for k in keys if k in done])
 
         def finished(records: List[Record]) -> None:
             if selfplay is not None and records:
@@ -122,10 +123,11 @@ def run_tournament(game: str, options: str = "", bots: Union[str, Sequence[str]]
                 write_shard(selfplay, records)
             store.add(records)
             if bar is not None:
-                bar.update(len(records))
+                bar.stored(records)
 
         runner.run(t, todo, finished, workers=workers, scheduler=scheduler, batch=batch,
-                   steps=selfplay is not None, retries=retries)
+                   steps=selfplay is not None, retries=retries,
+                   played=bar.played if bar is not None else None)
         records = store.records(keys)
     finally:
         if bar is not None:

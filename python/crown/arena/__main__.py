@@ -1,16 +1,19 @@
 """python3 -m crown.arena: a tournament from the command line (docs/arena.md)."""
 
 import argparse
+import contextlib
 import importlib.util
 import os
 import sqlite3
 import sys
+import urllib.parse
 from typing import List, Optional
 
 import crown
 
 from . import (ConfigMismatch, MissingDependency, SchedulerUnreachable, SpecError,
-               run_tournament)
+               WorkerSetupError, run_tournament, schedule)
+from .bots import split_specs
 from .report import plot_path_problem
 
 
@@ -63,13 +66,36 @@ def main(argv: Optional[List[str]] = None) -> int:
         if a.plot:
             results.plot(a.plot)
     except (SpecError, ConfigMismatch, MissingDependency, SchedulerUnreachable,
-            crown.CrownError) as e:
+            WorkerSetupError, crown.CrownError) as e:
         print("python3 -m crown.arena: error: %s" % e, file=sys.stderr)
         return 2
     except sqlite3.Error as e:  # a database that cannot be opened or is not one
         print("python3 -m crown.arena: error: --db %s: %s" % (a.db, e), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: what is kept, and how to go on, in one line
+        print("python3 -m crown.arena: interrupted: %s" % kept(a.db, a.games, a.bots),
+              file=sys.stderr)
+        return 130
     return 0
+
+
+def kept(db: Optional[str], games: int, bots: str) -> str:
+    """What an interrupted run kept: the games of its schedule that --db
+    holds, and how to play the others."""
+    if not db:
+        return ("the games played are not kept (no --db); with --db FILE they are, and the "
+                "same command then plays only the others")
+    if not os.path.exists(db):
+        return "no game is kept in %s yet; the same command starts the tournament" % db
+    try:
+        keys = set(schedule.schedule(games, len(split_specs(bots))))
+        with contextlib.closing(sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(db),
+                                                uri=True)) as con:
+            done = len(keys.intersection(con.execute("SELECT deal, seating FROM games")))
+    except (sqlite3.Error, SpecError):
+        return "the games finished are kept in %s; the same command plays the others" % db
+    return "%d of %d games are kept in %s; the same command plays the other %d" % (
+        done, len(keys), db, len(keys) - done)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 import importlib
 from types import ModuleType
 
+from .._missing import message
+
 # module -> (Debian package, pip package)
 PACKAGES = {
     "tqdm": ("python3-tqdm", "tqdm"),
@@ -14,7 +16,7 @@ PACKAGES = {
 
 class MissingDependency(ImportError):
     """A package a feature of the arena needs is not installed; the message
-    names the Debian and the pip package."""
+    names the interpreter and what to install for it (crown._missing)."""
 
 
 def require(module: str, feature: str) -> ModuleType:
@@ -23,8 +25,7 @@ def require(module: str, feature: str) -> ModuleType:
     try:
         return importlib.import_module(module)
     except ImportError as e:
-        debian, pip = PACKAGES[module.split(".")[0]]
-        raise MissingDependency(
-            "%s needs the Python package %s, which does not import (%s): install it "
-            "(Debian: apt-get install %s; pip: pip install %s)"
-            % (feature, module.split(".")[0], e, debian, pip)) from e
+        top = module.split(".")[0]
+        debian, pip = PACKAGES[top]
+        raise MissingDependency(message(feature, top, e, debian, pip,
+                                        command="-m crown.arena ...")) from e

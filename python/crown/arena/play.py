@@ -2,7 +2,7 @@
 
 import random
 import traceback
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import crown
 
@@ -119,6 +119,13 @@ def play_game(t: Tournament, deal: int, seating: int, steps: bool = False) -> Re
     return record
 
 
-def play_batch(t: Tournament, keys: List[Tuple[int, int]], steps: bool = False) -> List[Record]:
-    """The games `keys` of `t`, in order: one task of a runner."""
-    return [play_game(t, d, r, steps) for d, r in keys]
+def play_batch(t: Tournament, keys: List[Tuple[int, int]], steps: bool = False,
+               played: Optional[Callable[[Tuple[int, int]], None]] = None) -> List[Record]:
+    """The games `keys` of `t`, in order: one task of a runner.  `played`
+    is told each game's key as soon as it is played (the progress bar)."""
+    records = []
+    for d, r in keys:
+        records.append(play_game(t, d, r, steps))
+        if played is not None:
+            played((d, r))
+    return records

@@ -7,13 +7,22 @@ from typing import Any, Dict, List, Optional, Tuple
 from ._deps import require
 
 
+def number(x: float, fmt: str) -> str:
+    """`x` written with `fmt`, but a value that rounds to zero has no minus
+    sign ("-0", "-0.000"): "+0" with a format of signs ("%+.0f"), else "0"."""
+    text = fmt % x
+    if text.startswith("-") and not any(c in "123456789" for c in text):
+        text = ("+" if "%+" in fmt else "") + text[1:]
+    return text
+
+
 def _num(x: Optional[float], fmt: str = "%.3f") -> str:
-    return "-" if x is None else fmt % x
+    return "-" if x is None else number(x, fmt)
 
 
 def _ci(ci: Tuple[Optional[float], Optional[float]], fmt: str = "%.3f") -> str:
     lo, hi = ci
-    return "" if lo is None or hi is None else "[%s, %s]" % (fmt % lo, fmt % hi)
+    return "" if lo is None or hi is None else "[%s, %s]" % (number(lo, fmt), number(hi, fmt))
 
 
 def table(summary: Dict[str, Any]) -> str:
@@ -76,9 +85,17 @@ def plot_path_problem(path: str) -> Optional[str]:
     return None
 
 
+def plot_title(game: str, options: str, seed: int, summary: Dict[str, Any]) -> str:
+    """What a plot names: the game, its options, the seed and the games."""
+    games, deals = summary["games"], summary["deals"]
+    return "%s %s, seed %d: %d game%s (%d deal%s)" % (
+        game, options or "(defaults)", seed, games, "s"[:games != 1], deals, "s"[:deals != 1])
+
+
 def plot(summary: Dict[str, Any], path: str, title: str = "") -> None:
     """The bots' ratings with their 95% intervals, to an image file (its
-    format from the name's extension, as matplotlib's savefig)."""
+    format from the name's extension, as matplotlib's savefig), 1200 pixels
+    wide at 150 dots an inch (8 inches), with `title` above."""
     matplotlib: Any = require("matplotlib", "crown.arena's plot")
     matplotlib.use("Agg")
     plt: Any = require("matplotlib.pyplot", "crown.arena's plot")
@@ -89,7 +106,7 @@ def plot(summary: Dict[str, Any], path: str, title: str = "") -> None:
           for b in bots]
     hi = [(b["rating_ci"][1] if b["rating_ci"][1] is not None else b["rating"]) - b["rating"]
           for b in bots]
-    fig, ax = plt.subplots(figsize=(6, 1 + 0.5 * len(bots)))
+    fig, ax = plt.subplots(figsize=(8, 2.5 + 0.5 * len(bots)), dpi=150)
     ax.errorbar(x, y, xerr=[lo, hi], fmt="o", capsize=4)
     ax.set_yticks(y)
     ax.set_yticklabels([b["bot"] for b in bots])
@@ -99,5 +116,5 @@ def plot(summary: Dict[str, Any], path: str, title: str = "") -> None:
     if title:
         ax.set_title(title)
     fig.tight_layout()
-    fig.savefig(path)
+    fig.savefig(path, dpi=150)
     plt.close(fig)

@@ -6,6 +6,8 @@ import json
 import sqlite3
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
+import crown
+
 from .config import Tournament
 
 Key = Tuple[int, int]
@@ -31,6 +33,16 @@ def stored_seed(path: Optional[str]) -> Optional[int]:
     return None if row is None else int(json.loads(row[0])["seed"])
 
 
+def same_games(stored: str, t: Tournament) -> bool:
+    """Whether the tournament a database holds (its JSON text, as this
+    version or an earlier one wrote it) plays the games of `t`: its options
+    are compared as canonical game strings, not as texts."""
+    try:
+        return Tournament.from_json(stored).plays_as(t)
+    except (ValueError, crown.CrownError):  # not a tournament; options not read
+        return False
+
+
 class Store:
     def __init__(self, path: Optional[str], t: Tournament) -> None:
         self.path = path or ":memory:"
@@ -45,7 +57,7 @@ class Store:
         if row is None:
             self.db.execute("INSERT INTO config VALUES (1, ?)", (want,))
             self.db.commit()
-        elif row[0] != want:
+        elif row[0] != want and not same_games(row[0], t):
             self.db.close()
             raise ConfigMismatch("%s holds another tournament: %s, not %s"
                                  % (self.path, row[0], want))
