@@ -304,6 +304,44 @@ class Unreachable(unittest.TestCase):
             runner.run_dask(t, [[(0, 0)]], False, lambda r: None,
                             "tcp://127.0.0.1:%d" % port, connect_timeout=1)
 
+    def test_a_closed_port_makes_no_client(self):
+        # A plain socket finds the port closed: no distributed.Client is
+        # made (distributed 2022.12 could deadlock finalizing a half-made
+        # one inside the next Client's start).
+        import socket
+        from crown.arena import runner
+
+        class Counted:
+            made = 0
+
+            class Client:
+                def __init__(self, *args, **kwargs):
+                    Counted.made += 1
+                    raise OSError("refused")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        for address in ("tcp://127.0.0.1:%d" % port, "127.0.0.1:%d" % port):
+            with self.assertRaisesRegex(arena.SchedulerUnreachable,
+                                        "cannot reach the Dask scheduler at .*Connection"):
+                runner.connect(Counted, address, 1)
+        self.assertEqual(Counted.made, 0)
+        self.assertEqual(runner.tcp_endpoint("tcp://[::1]:8786"), ("::1", 8786))
+        self.assertIsNone(runner.tcp_endpoint("tls://host:8786"))
+        self.assertIsNone(runner.tcp_endpoint("nonsense"))
+
+    def test_a_failed_client_is_finalized_at_once(self):
+        import gc
+        import distributed
+        from crown.arena import runner
+        def clients():
+            return {id(o) for o in gc.get_objects() if isinstance(o, distributed.Client)}
+        before = clients()
+        with self.assertRaisesRegex(arena.SchedulerUnreachable, "'nonsense'"):
+            runner.connect(distributed, "nonsense", 1)
+        self.assertEqual(clients() - before, set(),
+                         "a half-made Client outlived the failed connect")
+
     def test_cli_bad_address(self):
         from crown.arena.__main__ import main
         with contextlib.redirect_stderr(io.StringIO()) as err:

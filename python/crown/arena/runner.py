@@ -4,11 +4,13 @@ task each) and come back as records; every game's result depends only on
 the tournament and its (deal, seating), never on where it was played."""
 
 import concurrent.futures
+import gc
 import multiprocessing
 import os
 import signal
+import socket
 import uuid
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from . import workers
 from ._deps import require
@@ -26,6 +28,40 @@ CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler given by address
 
 class SchedulerUnreachable(ConnectionError):
     """The Dask scheduler at the address given did not answer in time."""
+
+
+def tcp_endpoint(address: str) -> Optional[Tuple[str, int]]:
+    """The (host, port) of a TCP scheduler address (tcp://host:port, or
+    host:port), None for any other (another protocol, no port)."""
+    rest = address[len("tcp://"):] if address.startswith("tcp://") else address
+    host, sep, port = rest.rpartition(":")
+    if "://" in rest or not sep or not host or not port.isdigit():
+        return None
+    return host.strip("[]"), int(port)
+
+
+def connect(distributed: Any, address: Any, timeout: float) -> Any:
+    """A distributed.Client of the scheduler at `address`, or
+    SchedulerUnreachable.  A TCP address is first reached with a plain
+    socket, so that a closed port or an unknown host fails at once without
+    a Client; a Client whose making failed is finalized here, not later:
+    distributed (2022.12) deadlocks when a new Client's start collects an
+    old half-made one (its __del__ stops the loop the new one is starting)."""
+    unreachable = ("cannot reach the Dask scheduler at %r within %g s (%%s): is it running "
+                   "(dask scheduler), and is the address its own (tcp://host:8786)?"
+                   % (address, timeout))
+    endpoint = tcp_endpoint(address) if isinstance(address, str) else None
+    if endpoint is not None:
+        try:
+            socket.create_connection(endpoint, timeout=timeout).close()
+        except OSError as e:
+            raise SchedulerUnreachable(unreachable % ("%s: %s" % (type(e).__name__, e))) from None
+    try:
+        return distributed.Client(address, timeout=timeout)
+    except (OSError, ValueError, TypeError) as e:
+        why = "%s: %s" % (type(e).__name__, e)
+    gc.collect()
+    raise SchedulerUnreachable(unreachable % why)
 
 
 def batches(keys: Sequence[Key], size: int) -> List[List[Key]]:
@@ -149,13 +185,7 @@ def run_dask(t: Tournament, tasks: List[List[Key]], steps: bool, done: Done,
     if isinstance(scheduler, distributed.Client):
         client = scheduler
     else:
-        try:
-            client = distributed.Client(scheduler, timeout=connect_timeout)
-        except (OSError, ValueError, TypeError) as e:
-            raise SchedulerUnreachable(
-                "cannot reach the Dask scheduler at %r within %g s (%s: %s): is it "
-                "running (dask scheduler), and is the address its own (tcp://host:8786)?"
-                % (scheduler, connect_timeout, type(e).__name__, e)) from e
+        client = connect(distributed, scheduler, connect_timeout)
     topic = None
     try:
         workers.check(client, worker_timeout)
