@@ -41,7 +41,7 @@ def run_python(code, python=None, **env_changes):
         else:
             env[key] = value
     return subprocess.run([python or sys.executable, "-c", code], env=env,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=120)
 
 
 ISMCTS = os.path.join(SOURCE_ROOT, "examples", "python", "ismcts.py")
