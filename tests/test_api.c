@@ -1609,6 +1609,73 @@ END_TEST
 
 /* CROWN_MAX_PLAYERS bounds the seats of every game at every value of its
  * "players" option (crown_options_json), and one game reaches it. */
+/* crown_truncated is 1 exactly at the end of a game that a length limit
+ * stopped, as the game's JSON names its end: 0 before the end, 0 at an end
+ * by the rules; option sets whose limits stop most random games and sets
+ * whose games mostly end by their rules, so that both answers are met. */
+START_TEST(truncated_is_the_end_by_a_length_limit)
+{
+    static const struct {
+        const char *game, *options, *limit_end; /* the JSON's words for such an end */
+    } cases[] = {
+        {"game_of_kingdoms", "players=2,max_bouts=2", "\"last_game_end\": \"max_bouts\""},
+        {"game_of_kingdoms", "players=3,games=2,max_bouts=4", "\"last_game_end\": \"max_bouts\""},
+        {"game_of_kingdoms", "players=4", "\"last_game_end\": \"max_bouts\""},
+        {"kings_family", "max_moves=6", "\"end\": \"move_limit\""},
+        {"kings_family", "", "\"end\": \"move_limit\""},
+        {"kings_blood", "players=3,max_turns=6", "\"end\": \"max_turns\""},
+        {"kings_blood", "players=2", "\"end\": \"max_turns\""},
+        {"kings_blood", "players=2,match=on,max_match_turns=40", "\"match_end\": \"max_match_turns\""},
+        {"blood_bound", "players=6,max_turns=2", "\"end\": \"turn_limit\""},
+        {"blood_bound", "players=8", "\"end\": \"turn_limit\""},
+    };
+    int seen[2] = {0, 0};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            crown_game *g;
+            OK(crown_new(&g, cases[c].game, cases[c].options, seed));
+            trng r = {seed * 7919 + c};
+            int t, p;
+            for (;;) {
+                OK(crown_truncated(g, &t));
+                OK(crown_current_player(g, &p));
+                if (p == CROWN_TERMINAL)
+                    break;
+                ck_assert_msg(t == 0, "%s %s seed %llu: truncated before the end", cases[c].game,
+                              cases[c].options, (unsigned long long)seed);
+                crown_move moves[CROWN_MAX_MOVES_HINT];
+                size_t n;
+                OK(crown_legal_moves(g, moves, CROWN_MAX_MOVES_HINT, &n));
+                OK(crown_apply(g, moves[trng_below(&r, n)]));
+            }
+            char json[16384];
+            size_t len;
+            OK(crown_observation_json(g, CROWN_OMNISCIENT, json, sizeof json, &len));
+            int by_limit = strstr(json, cases[c].limit_end) != NULL;
+            ck_assert_msg(t == by_limit, "%s %s seed %llu: truncated %d, the JSON says %s",
+                          cases[c].game, cases[c].options, (unsigned long long)seed, t, json);
+            seen[t]++;
+            /* A clone and a loaded copy say the same. */
+            crown_game *k;
+            OK(crown_clone(&k, g));
+            int tk;
+            OK(crown_truncated(k, &tk));
+            ck_assert_int_eq(tk, t);
+            crown_free(k);
+            crown_free(g);
+        }
+    }
+    ck_assert_int_gt(seen[0], 20);
+    ck_assert_int_gt(seen[1], 20);
+    ck_assert_int_eq(crown_truncated(NULL, &seen[0]), CROWN_EINVAL);
+    crown_game *g;
+    OK(crown_new(&g, "blood_bound", "players=6", 1));
+    ck_assert_int_eq(crown_truncated(g, NULL), CROWN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(crown_last_error(g), "NULL"));
+    crown_free(g);
+}
+END_TEST
+
 START_TEST(max_players_bounds_every_game)
 {
     ck_assert_int_eq(CROWN_MAX_PLAYERS, 12);
@@ -1816,6 +1883,7 @@ int main(void)
     tcase_add_test(tc, version_matches_header);
     tcase_add_test(tc, every_size_query_reports_the_size_with_its_status);
     tcase_add_test(tc, max_players_bounds_every_game);
+    tcase_add_test(tc, truncated_is_the_end_by_a_length_limit);
     tcase_add_test(tc, a_loaded_game_undoes_to_the_start);
     tcase_add_test(tc, strerror_names_every_status);
     tcase_add_test(tc, discovery_lists_games);

@@ -119,12 +119,12 @@ extern "C" {
  * --------------------------------------------------------------------- */
 
 #define CROWN_VERSION_MAJOR 0
-#define CROWN_VERSION_MINOR 4
+#define CROWN_VERSION_MINOR 5
 #define CROWN_VERSION_PATCH 0
 /* MAJOR*10000 + MINOR*100 + PATCH, comparable with crown_version(). */
 #define CROWN_VERSION_NUMBER \
     (CROWN_VERSION_MAJOR * 10000 + CROWN_VERSION_MINOR * 100 + CROWN_VERSION_PATCH)
-#define CROWN_VERSION_STRING "0.4.0"
+#define CROWN_VERSION_STRING "0.5.0"
 
 /* The version of the library actually loaded, as CROWN_VERSION_NUMBER. */
 int crown_version(void);
@@ -308,6 +308,17 @@ int crown_current_player(crown_game *game, int *player);
 
 /* 1 if the game is over, else 0.  Errors: CROWN_EINVAL. */
 int crown_is_terminal(crown_game *game, int *terminal);
+
+/* 1 if the game is over because one of its length limits stopped it
+ * before its rules ended it (Game of Kingdoms' max_bouts, King's Family's
+ * max_moves, King's Blood's max_turns and max_match_turns, Blood Bound's
+ * max_turns: docs/ of each game), else 0 (over by its rules, or not over).
+ * A learner reads it as Gymnasium's `truncated`: the returns of such a game
+ * (a draw) are the limit's, not the value of the last position.  In a
+ * match (Game of Kingdoms' games, King's Blood's match) it tells how the
+ * match ended; a game of the match stopped by a limit is a draw the match
+ * played on from.  Since 0.5.0 (CROWN_1.3).  Errors: CROWN_EINVAL. */
+int crown_truncated(crown_game *game, int *truncated);
 
 /* An upper bound on the number of legal moves (or chance outcomes) in any
  * state of this game.  Errors: CROWN_EINVAL. */

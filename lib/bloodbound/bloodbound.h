@@ -219,6 +219,7 @@ size_t bb_ability_moves(const bb_config *cfg, const bb_state *s, int u, crown_mo
 void bb_init(const void *config, void *state);
 void bb_apply(const void *config, void *state, crown_move m);
 void bb_returns(const void *config, const void *state, double *out);
+int bb_truncated(const void *config, const void *state);
 void bb_scores(const void *config, const void *state, double *out);
 int bb_inquisitor_seat(const bb_config *cfg, const bb_state *s);
 

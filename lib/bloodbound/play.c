@@ -343,6 +343,14 @@ void bb_init(const void *config, void *state)
 /* ---- results ---------------------------------------------------------- */
 
 /* Each winner +1; the losers share as much, so that returns sum to 0. */
+/* Stopped by max_turns. */
+int bb_truncated(const void *config, const void *state)
+{
+    (void)config;
+    const bb_state *s = state;
+    return s->over == BB_END_MAX_TURNS;
+}
+
 void bb_returns(const void *config, const void *state, double *out)
 {
     const bb_config *cfg = config;

@@ -82,6 +82,7 @@ const crown_rules crown_bloodbound_rules = {
     .observe_tensor = bb_observe_tensor,
     .observe_json = bb_observe_json,
     .returns = bb_returns,
+    .truncated = bb_truncated,
     .scores = bb_scores,
     .resample = bb_resample,
     .check = bb_check,

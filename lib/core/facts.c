@@ -61,6 +61,15 @@ CROWN_EXPORT int crown_is_terminal(crown_game *g, int *terminal)
     return CROWN_OK;
 }
 
+CROWN_EXPORT int crown_truncated(crown_game *g, int *truncated)
+{
+    CHECK_GAME(g);
+    CHECK_ARG(g, truncated);
+    *truncated = g->rules->truncated && crown_current(g) == CROWN_TERMINAL &&
+                 g->rules->truncated(g->config, g->state);
+    return CROWN_OK;
+}
+
 CROWN_EXPORT int crown_max_moves(crown_game *g, size_t *max_moves)
 {
     CHECK_GAME(g);

@@ -454,6 +454,10 @@ typedef struct crown_rules {
     void (*observe_json)(const void *config, const void *state, int viewer, crown_buf *b);
     void (*returns)(const void *config, const void *state, double *out);
     void (*scores)(const void *config, const void *state, double *out);
+    /* Optional (NULL: never): 1 when the game is over because one of its
+     * length limits (an option such as max_bouts) stopped it before its
+     * rules ended it, else 0 (over by its rules, or not over). */
+    int (*truncated)(const void *config, const void *state);
 
     /* Determinization: given the history hist[0..n), writes into out[0..n)
      * a history with the same decisions in which the chance outcomes hidden

@@ -158,6 +158,7 @@ crown_move kd_chance_nth(const void *config, const void *state, size_t k);
 void kd_init(const void *config, void *state);
 void kd_apply(const void *config, void *state, crown_move m);
 void kd_returns(const void *config, const void *state, double *out);
+int kd_truncated(const void *config, const void *state);
 void kd_scores(const void *config, const void *state, double *out);
 
 /* text.c: a card's text ("RQ"); the rules table's move_text,

@@ -314,6 +314,15 @@ void kd_returns(const void *config, const void *state, double *out)
         out[p] = -(double)s->losses[p] + (double)(decided - s->losses[p]) / (c->players - 1);
 }
 
+/* The match is over and its last game was stopped by max_bouts (a match's
+ * earlier game so stopped is a draw the match played on from). */
+int kd_truncated(const void *config, const void *state)
+{
+    (void)config;
+    const kd_state *s = state;
+    return s->phase == KD_OVER && s->last_end == KD_END_MAX_BOUTS;
+}
+
 void kd_scores(const void *config, const void *state, double *out)
 {
     const kd_config *c = config;

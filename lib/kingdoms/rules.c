@@ -93,6 +93,7 @@ const crown_rules crown_kingdoms_rules = {
     .observe_json = kd_observe_json,
     .returns = kd_returns,
     .scores = kd_scores,
+    .truncated = kd_truncated,
     .resample = kd_resample,
     .check = kd_check,
 };

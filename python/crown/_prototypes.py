@@ -44,6 +44,7 @@ PROTOTYPES = {
     "crown_num_players": (_int, [_game_p, _int_p]),
     "crown_current_player": (_int, [_game_p, _int_p]),
     "crown_is_terminal": (_int, [_game_p, _int_p]),
+    "crown_truncated": (_int, [_game_p, _int_p]),
     "crown_max_moves": (_int, [_game_p, _size_p]),
     "crown_legal_moves": (_int, [_game_p, _move_p, _size, _size_p]),
     "crown_num_distinct_moves": (_int, [_game_p, _size_p]),

@@ -235,6 +235,13 @@ class Game:
         """Is the game over?"""
         return bool(self._out(_lib.crown_is_terminal, ctypes.c_int))
 
+    def is_truncated(self) -> bool:
+        """Is the game over because one of its length limits (max_bouts,
+        max_moves, max_turns, max_match_turns) stopped it before its rules
+        ended it?  Gymnasium's `truncated`: the returns are the limit's
+        draw, not the value of the last position (crown_truncated)."""
+        return bool(self._out(_lib.crown_truncated, ctypes.c_int))
+
     def is_chance_node(self) -> bool:
         """Is the next move a chance outcome (only with chance=explicit)?"""
         return self.current_player() == CHANCE

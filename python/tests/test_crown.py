@@ -414,6 +414,22 @@ class Errors(unittest.TestCase):
 
 
 class Play(unittest.TestCase):
+    def test_is_truncated_tells_a_length_limits_end(self):
+        # Thirty bouts at most: about half the games are stopped, a draw; the library's
+        # JSON names how the game ended.
+        ends = set()
+        for seed in range(1, 16):
+            with crown.Game(KD, "players=2,max_bouts=30", seed=seed) as g:
+                rng = random.Random(seed)
+                while not g.is_terminal():
+                    self.assertFalse(g.is_truncated())
+                    g.apply(rng.choice(g.legal_moves()))
+                end = json.loads(g.observation_json(crown.OMNISCIENT))["last_game_end"]
+                self.assertEqual(g.is_truncated(), end == "max_bouts", (seed, end))
+                ends.add(end)
+        self.assertIn("max_bouts", ends)
+        self.assertGreater(len(ends), 1)
+
     def play_random(self, options, seed):
         rng = random.Random(seed)
         with crown.Game(KD, options, seed=seed) as g:

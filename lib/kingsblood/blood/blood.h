@@ -213,6 +213,7 @@ size_t kbg_chance_count(const void *config, const void *state);
 void kbg_init(const void *config, void *state);
 void kbg_apply(const void *config, void *state, crown_move m);
 void kbg_returns(const void *config, const void *state, double *out);
+int kbg_truncated(const void *config, const void *state);
 void kbg_scores(const void *config, const void *state, double *out);
 
 /* deal.c: the table's chance_run. */

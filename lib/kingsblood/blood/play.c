@@ -657,6 +657,20 @@ unsigned kbg_winners(const kbg_config *cfg, const kbg_state *s)
     return w;
 }
 
+/* Stopped by max_turns or max_match_turns: a single game that either
+ * ended, or a match that max_match_turns ended (a game of a match stopped
+ * by max_turns scores nothing, and the match plays on). */
+int kbg_truncated(const void *config, const void *state)
+{
+    const kbg_config *cfg = config;
+    const kbg_state *s = state;
+    if (s->phase != KBG_OVER)
+        return 0;
+    if (cfg->match)
+        return s->match_over == KBG_MATCH_MAX_TURNS;
+    return s->over == KBG_END_MAX_TURNS || s->over == KBG_END_MATCH_TURNS;
+}
+
 void kbg_returns(const void *config, const void *state, double *out)
 {
     const kbg_config *cfg = config;

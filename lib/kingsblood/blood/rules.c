@@ -155,6 +155,7 @@ const crown_rules crown_blood_rules = {
     .observe_json = kbg_observe_json,
     .move_json = kb_move_json,
     .returns = kbg_returns,
+    .truncated = kbg_truncated,
     .scores = kbg_scores,
     .resample = kbg_resample,
     .check = kbg_check,

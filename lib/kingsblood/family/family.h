@@ -188,6 +188,7 @@ crown_move kf_chance_nth(const void *config, const void *state, size_t k);
 void kf_init(const void *config, void *state);
 void kf_apply(const void *config, void *state, crown_move m);
 void kf_returns(const void *config, const void *state, double *out);
+int kf_truncated(const void *config, const void *state);
 int64_t kf_score(const kf_config *c, const kf_state *s);
 const char *kf_rating(int64_t score);
 

@@ -437,6 +437,14 @@ const char *kf_rating(int64_t score)
     return "Incredible!";
 }
 
+/* Stopped by max_moves. */
+int kf_truncated(const void *config, const void *state)
+{
+    (void)config;
+    const kf_state *s = state;
+    return s->phase == KF_OVER && s->over == KF_END_MOVE_LIMIT;
+}
+
 void kf_returns(const void *config, const void *state, double *out)
 {
     out[0] = (double)kf_score(config, state);

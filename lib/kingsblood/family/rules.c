@@ -89,6 +89,7 @@ const crown_rules crown_family_rules = {
     .observe_json = kf_observe_json,
     .move_json = kb_move_json,
     .returns = kf_returns,
+    .truncated = kf_truncated,
     .scores = kf_returns,
     .resample = kf_resample,
     .check = kf_check,
