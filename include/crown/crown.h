@@ -414,8 +414,11 @@ int crown_history(crown_game *game, crown_move *moves, size_t cap, size_t *count
  * gave it when it was legal (the notation of the saved games); a seat or
  * CROWN_SPECTATOR gets the same text, except for a chance outcome hidden
  * from that viewer, which is written without the hidden part (in Game of
- * Kingdoms "deal a card to seat 2" instead of "deal R5").  So a game record
- * can be printed for any viewer without leaking.  Texts per game in docs/.
+ * Kingdoms "deal a card to seat 2" instead of "deal R5"), and with what
+ * the move made public that its notation does not name (in Game of
+ * Kingdoms the face-up trump drawn at the end of the stock: "pass, then
+ * seat 1 draws the face-up trump GH").  So a game record can be printed
+ * for any viewer without leaking.  Texts per game in docs/.
  * Errors: CROWN_EINVAL (index >= crown_history_length, bad viewer, NULL
  * len), CROWN_ETOOSMALL. */
 int crown_history_text(crown_game *game, size_t index, int viewer, char *buf, size_t cap,
