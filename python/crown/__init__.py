@@ -54,7 +54,7 @@ asked for by name).
 
 Types.  The package is typed (py.typed) and checked with mypy --strict.
 `Game.legal_mask()` is a LegalMask and `Game.observation_tensor()` an
-ObservationTensor: a numpy array (uint8, float32) when numpy can be imported,
+ObservationTensor: a numpy array (int8, float32) when numpy can be imported,
 else a list (of ints, of floats); `isinstance(x, list)` tells them apart.
 numpy stays optional for a type checker too (see crown/_arrays.py).
 
