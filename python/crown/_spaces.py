@@ -124,3 +124,11 @@ def _spaces(size: int, n: int) -> Tuple[Any, Any]:
     })
     return obs, spaces.Discrete(n)
 
+
+def _state_space(size: int) -> Any:
+    """The space of CrownEnv.state(): a Box of `size` float32 values."""
+    spaces = _gymnasium_spaces()
+    if spaces is None:
+        return Box(float("-inf"), float("inf"), (size,), "float32")
+    numpy = importlib.import_module("numpy")
+    return spaces.Box(-numpy.inf, numpy.inf, (size,), numpy.float32)

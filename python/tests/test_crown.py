@@ -1177,8 +1177,10 @@ class Typing(unittest.TestCase):
             if not (termination or truncation):
                 action = rng.choice([i for i, ok in enumerate(observation["action_mask"])
                                      if ok])
+            self.returns(e.state)
             e.step(action)
         self.returns(e.state)
+        self.returns(e.serialize)
         e.close()
 
     def test_typed_use(self):
