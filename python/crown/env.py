@@ -87,6 +87,13 @@ Copies (copy.copy, copy.deepcopy, pickle) are independent environments in
 the same state, the game cloned (a search may copy the environment to try
 actions).
 
+Interruption: a KeyboardInterrupt (or any exception) that stops a step
+after the library played its action leaves the environment as the game is:
+the step's bookkeeping (rewards, the agents done or the agent to select,
+its mask) is finished before the exception goes on (or, if that is
+interrupted too, by the next call), so the game and the environment never
+disagree; stopped before, the step never happened.
+
 Threads: observe() may be called from several threads at once, each
 getting its own agent's view; reset() and step() are for one thread, with
 no observe() on another meanwhile.
@@ -266,6 +273,9 @@ class CrownEnv(_AECEnv):
         self._returns_seen = bytes(ctypes.sizeof(self._returns_buf))
         self._returns_prev = [0.0] * players
         self._rewarded = False
+        # A step the library may have played but whose bookkeeping is not
+        # done (see _played), else None.
+        self._pending: Optional[Tuple[Any, ...]] = None
 
     # The attributes that _make_buffers makes: a copy makes its own.
     _BUFFERS = ("_tensor_buf", "_mask_buf", "_returns_buf", "_out_int", "_out_size", "_out_move",
@@ -380,6 +390,7 @@ class CrownEnv(_AECEnv):
             raise
         # Nobody is selected until the end, so that an interruption leaves
         # an environment to reset again, not one half reset.
+        self._pending = None
         self._player = None
         self.agent_selection = None
         if seed is not None:
@@ -451,6 +462,8 @@ class CrownEnv(_AECEnv):
         new arrays (or lists) at each call."""
         # (The hot path: one lock, one call with cached addresses; the mask
         # is the state's, computed by the step.)
+        if self._pending is not None:
+            self._recover()
         seat = self.agent_name_mapping.get(agent) if type(agent) is str else None
         if seat is None:
             seat = self._seat(agent)
@@ -484,6 +497,8 @@ class CrownEnv(_AECEnv):
              ) -> Tuple[Optional[Observation], float, bool, bool, Dict[str, Any]]:
         """(observation, cumulative reward, termination, truncation, info) of
         the selected agent."""
+        if self._pending is not None:
+            self._recover()
         agent = self.agent_selection
         if agent is None:
             raise StateError("no agent is selected: the game is over or not reset")
@@ -493,6 +508,8 @@ class CrownEnv(_AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yields the selected agent until every agent is done (or max_iter)."""
         for _ in range(max_iter):
+            if self._pending is not None:
+                self._recover()
             if not self.agents or self.agent_selection is None:
                 return
             yield self.agent_selection
@@ -501,6 +518,8 @@ class CrownEnv(_AECEnv):
         """Plays `action` (an index of the dense action space) for the selected
         agent; None for an agent that is terminated or truncated (which
         removes it, as PettingZoo's dead step does)."""
+        if self._pending is not None:
+            self._recover()
         agent = self.agent_selection
         if agent is None:
             raise StateError("no agent is selected: the game is over or not reset")
@@ -530,10 +549,20 @@ class CrownEnv(_AECEnv):
             # What the step's bookkeeping starts from, kept until it is done.
             pending = (agent, self.steps, self._state_no, self._returns_prev,
                        self._returns_seen, self._cumulative_rewards)
-            status = _apply(h, move)
-            if status:
-                raise self._refused(g, h, a, status)
-            self._played(g, h, pending)
+            try:
+                self._pending = pending
+                status = _apply(h, move)
+                if status:
+                    self._pending = None
+                    raise self._refused(g, h, a, status)
+                self._played(g, h, pending)
+            except BaseException:
+                # (A KeyboardInterrupt: the step is finished, or found not
+                # played, before it goes on; if this is interrupted too, the
+                # next call does it.)
+                if self._pending is not None:
+                    self._recover()
+                raise
         if self.render_mode == "human":
             self.render()
 
@@ -542,7 +571,9 @@ class CrownEnv(_AECEnv):
         held), from `pending`, what it started from: the state's number, the
         steps, the rewards, the agents done or the agent to move, its mask.
         It writes only values computed from `pending` and the game (no
-        increments)."""
+        increments), so that when it is interrupted (KeyboardInterrupt) the
+        next call can run it again whole (_recover); the step is over when
+        _pending is None again."""
         agent, steps, state_no, prev, seen, cumulative = pending
         self._state_no = state_no + 1
         status = _current_player(h, self._out_int_at)
@@ -582,6 +613,27 @@ class CrownEnv(_AECEnv):
             self._settle(self.truncations)
         else:
             self._select(g, h, player)
+        self._pending = None
+
+    def _recover(self) -> None:
+        """Finishes a step that an exception (a KeyboardInterrupt) stopped
+        after it began: when the library played its action (the game has one
+        decision more than the environment counted) the step's bookkeeping
+        is run again from what it started from; else the step never
+        happened."""
+        pending = self._pending
+        g = self.game
+        if pending is None or g is None:
+            self._pending = None
+            return
+        depth = ctypes.c_size_t()
+        with g._lock:
+            h = g._handle()
+            self._call(g, _undo_depth(h, ctypes.addressof(depth)))
+            if depth.value == pending[1]:
+                self._pending = None
+            else:
+                self._played(g, h, pending)
 
     def _action(self, action: Any) -> int:
         """An action given as another type than int, as an int (or TypeError)."""
@@ -661,6 +713,8 @@ class CrownEnv(_AECEnv):
         return text
 
     def _game(self) -> Game:
+        if self._pending is not None:
+            self._recover()
         if self.game is None:
             raise StateError("call reset() before using the environment")
         return self.game
@@ -691,6 +745,7 @@ class CrownEnv(_AECEnv):
         if self.game is not None:
             self.game.close()
             self.game = None
+        self._pending = None
         self._player = None
         self.agents = []
         self.agent_selection = None

@@ -13,6 +13,7 @@ python-pettingzoo test sets it), which makes their absence a failure.
 import contextlib
 import copy
 import ctypes
+import dis
 import gc
 import os
 import pickle
@@ -71,6 +72,33 @@ def shifted(e, shift):
         reset(seed=None if seed is None else (seed + shift) % 2**64, options=options)
     raw.reset = shifted_reset
     return e
+
+
+def lines_of(function):
+    """The line numbers of a function's code."""
+    return sorted({line for _, line in dis.findlinestarts(function.__code__) if line})
+
+
+def interrupted_at(code, line, call):
+    """Runs call() with a KeyboardInterrupt raised (by a tracer) when the
+    code object `code` reaches `line`, the first time; whether it was."""
+    armed = [True]
+
+    def local(frame, event, arg):
+        if event == "line" and frame.f_lineno == line and armed[0]:
+            armed[0] = False
+            raise KeyboardInterrupt
+        return local
+
+    sys.settrace(lambda frame, event, arg: local if frame.f_code is code else None)
+    try:
+        call()
+    except KeyboardInterrupt:
+        if armed[0]:  # (not the tracer's: a real Ctrl-C)
+            raise
+    finally:
+        sys.settrace(None)
+    return not armed[0]
 
 
 def ends_once(current_player):
@@ -504,6 +532,142 @@ class Env(unittest.TestCase):
                     self.assertFalse(any(actions is kept for kept in seen))
                     seen.append(actions)
                     e.step(rng.choice(actions))
+
+    def consistent(self, e):
+        """The environment agrees with its game: the agent to move, its
+        mask and legal actions, the steps made."""
+        g = e.game
+        self.assertEqual(e.steps, g.undo_depth)
+        if g.is_terminal() and e.agent_selection is not None and e._player is None:
+            return
+        self.assertEqual(e.agent_selection, "player_%d" % g.current_player())
+        obs, _, term, trunc, info = e.last()
+        self.assertFalse(term or trunc)
+        self.assertEqual(as_list(obs["action_mask"]), as_list(g.legal_mask()))
+        self.assertEqual(info["legal_actions"], g.legal_actions())
+
+    def finish(self, e, rng, from_last, checks=10**9):
+        """Plays on to the end, adding up last()'s rewards into from_last;
+        checks the environment against its game at the first `checks`
+        decisions and at the end, and that the rewards add up to the
+        returns."""
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, info = e.last()
+            from_last[agent] += reward
+            if term or trunc:
+                e.step(None)
+                continue
+            if checks > 0:
+                self.consistent(e)
+                checks -= 1
+            e.step(rng.choice(info["legal_actions"]))
+        self.assertTrue(e.game.is_terminal())
+        self.assertEqual(e.steps, e.game.undo_depth)
+        returns = e.game.returns()
+        for i, a in enumerate(e.possible_agents):
+            self.assertAlmostEqual(from_last[a], returns[i])
+
+    def test_a_step_interrupted_by_a_library_call(self):
+        # A KeyboardInterrupt right after the library played the action
+        # (the next call, the player to move, raising it): the environment
+        # goes on from the game as it is, the step counted once.
+        e = CrownEnv("game_of_kingdoms", players=3)
+        e.reset(seed=4)
+        rng = random.Random(4)
+        for _ in range(5):
+            e.step(rng.choice(e.last()[4]["legal_actions"]))
+        real = crown.env._current_player
+        calls = []
+
+        def interrupted(h, at):
+            status = real(h, at)
+            if not calls:
+                calls.append(h)
+                raise KeyboardInterrupt
+            return status
+
+        before = e.game.undo_depth
+        with mock.patch.object(crown.env, "_current_player", interrupted):
+            with self.assertRaises(KeyboardInterrupt):
+                e.step(rng.choice(e.last()[4]["legal_actions"]))
+        self.assertEqual(e.game.undo_depth, before + 1)
+        self.consistent(e)
+        self.finish(e, rng, {a: 0.0 for a in e.possible_agents})
+
+    def snapshot(self, e):
+        """Everything the environment tells about its game."""
+        return {"selected": e.agent_selection, "agents": list(e.agents),
+                "rewards": dict(e.rewards), "last": dict(e._cumulative_rewards),
+                "terminations": dict(e.terminations), "truncations": dict(e.truncations),
+                "infos": copy.deepcopy(e.infos), "steps": e.steps, "pending": getattr(e, "_pending", None),
+                "game": e.serialize(), "views": [
+                    (as_list(o["observation"]), as_list(o["action_mask"]))
+                    for o in map(e.observe, e.agents)]}
+
+    def test_a_step_interrupted_anywhere(self):
+        # A KeyboardInterrupt raised at each line of step() and of what it
+        # calls (a tracer raises it there), in an ordinary step, a step
+        # that ends a game of a match (rewards) and the last step: the
+        # environment is then exactly as after the step uninterrupted, or
+        # (stopped before the library played it) as before it, and plays on.
+        e = CrownEnv("game_of_kingdoms", players=2, games=2)
+        e.reset(seed=5)
+        rng = random.Random(5)
+        rewarded = []
+        for agent in e.agent_iter():
+            obs, _, term, trunc, info = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rng.choice(info["legal_actions"]))
+            if any(e.rewards.values()):
+                rewarded.append(e.steps)
+        self.assertEqual(len(rewarded), 2)
+        codes = [CrownEnv.step, CrownEnv._played, CrownEnv._select, CrownEnv._settle]
+        places = [(f.__code__, line) for f in codes for line in lines_of(f)]
+        self.assertGreater(len(places), 40)
+        outcomes = set()
+        for k in (6, rewarded[0], rewarded[1]):  # (the step numbers, from 1)
+            e.reset(seed=5)
+            rng = random.Random(5)
+            for _ in range(k - 1):
+                e.step(rng.choice(e.last()[4]["legal_actions"]))
+            action = rng.choice(e.last()[4]["legal_actions"])
+            before = self.snapshot(e)
+            reference = copy.deepcopy(e)
+            reference.step(action)
+            after = self.snapshot(reference)
+            for code, line in places:
+                c = copy.deepcopy(e)
+                raised = interrupted_at(code, line, lambda: c.step(action))
+                with self.subTest(line=line, function=code.co_name, step=k):
+                    now = self.snapshot(c)
+                    played = c.game.undo_depth == k
+                    self.assertEqual(now, after if played else before)
+                    outcomes.add((played, raised))
+                    if played and c.agents and not c.terminations[c.agents[0]]:
+                        c.step(rng.choice(c.last()[4]["legal_actions"]))
+                        self.consistent(c)
+        # Interrupted before the library played the step, and after (and
+        # lines the step did not run).
+        self.assertEqual(outcomes, {(False, True), (True, True), (True, False)})
+
+    def test_an_interrupted_reset(self):
+        # A KeyboardInterrupt in reset(): the environment is the old game's
+        # or selects no one (step raises StateError) until reset again.
+        e = CrownEnv("kings_blood", players=3)
+        e.reset(seed=1)
+        for line in lines_of(CrownEnv.reset):
+            interrupted_at(CrownEnv.reset.__code__, line, lambda: e.reset(seed=2))
+            with self.subTest(line=line):
+                if e.agent_selection is None:
+                    with self.assertRaises(crown.StateError):
+                        e.step(0)
+                else:
+                    self.consistent(e)
+                e.reset(seed=3)
+                self.consistent(e)
+                self.finish(e, random.Random(3), {a: 0.0 for a in e.possible_agents}, checks=3)
 
     def test_misuse(self):
         e = CrownEnv("kings_blood", players=2)
