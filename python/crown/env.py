@@ -8,16 +8,26 @@ tests; without them it works the same, with small stand-ins for the spaces,
 and needs nothing but the standard library (numpy is used when it is
 there).  docs/bots.md ("One game for learning: crown.env") is its manual.
 
-    from crown.env import CrownEnv
-    env = CrownEnv("game_of_kingdoms", players=4, variant="ruthless")
-    env.reset(seed=42)
-    for agent in env.agent_iter():
-        observation, reward, termination, truncation, info = env.last()
+    from crown.env import env
+    e = env("game_of_kingdoms", players=4, variant="ruthless")
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
         if termination or truncation:
             action = None
         else:
             action = random.choice(info["legal_actions"])
-        env.step(action)
+        e.step(action)
+
+`env(name, options, **keywords)` is PettingZoo's convention: the raw
+environment wrapped in PettingZoo's TerminateIllegalWrapper (an illegal
+action ends the game, the mover's reward `illegal_reward`, -1 by default),
+AssertOutOfBoundsWrapper and OrderEnforcingWrapper, as PettingZoo's classic
+environments are; without PettingZoo, the raw environment itself (an
+illegal action then raises IllegalMoveError).  `raw_env(...)` and
+`CrownEnv(...)` are the raw environment.  The keywords `render_mode` and
+`max_steps` (and env()'s `illegal_reward`) are the environment's, never
+game options; `seed` is refused (reset(seed=) takes it).
 
 Agents are "player_0" .. "player_{n-1}" (seat i is "player_i").  The
 chance events (deals, draws) are resolved inside, from the seed given to
@@ -56,7 +66,7 @@ already over gave; truncated by max_steps, what was settled so far).
 
 Actions are indices 0..N-1 of the dense action index (Game.index_move gives
 the move, Game.move_to_text its text), an int or anything with __index__
-(numpy integers).  An action out of range raises
+(numpy integers).  On the raw environment an action out of range raises
 crown.InvalidArgumentError, one that is not legal crown.IllegalMoveError,
 each naming the action and the legal ones; the game is then unchanged.
 
@@ -113,6 +123,7 @@ import ctypes
 import importlib
 import operator
 import random as _random
+import warnings
 from typing import (
     TYPE_CHECKING, Any, Dict, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict)
 
@@ -132,6 +143,14 @@ __all__ = ["CrownEnv", "Observation", "ActionMask", "Box", "Discrete", "DictSpac
 # reset() gives up (OptionError), as a batch does (crown.h, "Episodes and
 # seeds").
 _EMPTY_DEALS_MAX = 1000
+
+# Keywords that belong to another layer than CrownEnv's, refused with a word
+# on where they go (rather than read as game options).
+_NOT_MINE = {
+    "seed": "give the seed to reset(seed=...)",
+    "illegal_reward": "it is env()'s (its TerminateIllegalWrapper's): use crown.env.env()",
+    "max_episode_steps": "CrownEnv's limit on the decisions of a game is max_steps=",
+}
 
 
 class Observation(TypedDict):
@@ -200,10 +219,12 @@ class CrownEnv(_AECEnv):
 
     `name` is the game's name, `options` its options text and `keywords`
     options as keywords (as crown.Game takes them); `render_mode` is None,
-    "ansi" (render() returns the spectator's text view) or "human" (render()
-    prints it); `max_steps` truncates a game after that many decisions."""
+    "ansi" (render() returns the spectator's text view) or "human" (step()
+    and render() print it); `max_steps` truncates a game after that many
+    decisions."""
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"name": "crown", "render_modes": ["human", "ansi"],
+                                "is_parallelizable": False}
 
     def __init__(self, name: str, options: str = "", render_mode: Optional[str] = None,
                  max_steps: Optional[SupportsIndex] = None, **keywords: Any) -> None:
@@ -212,7 +233,12 @@ class CrownEnv(_AECEnv):
         Raises the crown errors of crown.Game (OptionError also for options
         under which no deal reaches a decision), InvalidArgumentError for a
         bad render_mode, a max_steps below 1 or chance=explicit, and
-        TypeError for a max_steps that is not an int (or has no __index__)."""
+        TypeError for a max_steps that is not an int (or has no __index__)
+        and for the keywords of other layers (seed, illegal_reward,
+        max_episode_steps)."""
+        for key in keywords:
+            if key in _NOT_MINE:
+                raise TypeError("CrownEnv takes no %s keyword: %s" % (key, _NOT_MINE[key]))
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgumentError("render_mode must be None, 'ansi' or 'human', not %r"
                                        % (render_mode,))
@@ -342,7 +368,7 @@ class CrownEnv(_AECEnv):
 
     @property
     def unwrapped(self) -> "CrownEnv":
-        """The environment itself (there are no wrappers)."""
+        """The environment itself (the one env()'s wrappers wrap)."""
         return self
 
     def observation_space(self, agent: str) -> Any:
@@ -681,7 +707,9 @@ class CrownEnv(_AECEnv):
         self._player = None
         self.agent_selection = self.agents[0]
 
-    # -- the dead
+    # -- PettingZoo's hooks for the dead: step(None) and env()'s
+    # TerminateIllegalWrapper (which ends the game for an illegal action
+    # through them) call these, so that the environment knows who moves.
 
     def _was_dead_step(self, action: Optional[SupportsIndex]) -> None:
         """A dead step: removes the selected agent, which is done, and
@@ -702,10 +730,30 @@ class CrownEnv(_AECEnv):
             (a for a in self.agents if self.terminations[a] or self.truncations[a]),
             self.agents[0] if self.agents else None)
 
+    def _deads_step_first(self) -> Optional[str]:
+        """Selects the first agent that is done (PettingZoo's hook).  When
+        every agent is done (TerminateIllegalWrapper has ended the game for
+        an illegal action) no one moves any more: no agent has legal
+        actions, and the masks are all 0."""
+        done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if done:
+            if len(done) == len(self.agents):
+                self._player = None
+                for a in self.agents:
+                    self.infos[a]["legal_actions"] = []
+            self.agent_selection = done[0]
+        return self.agent_selection
+
     # -- views and the rest
 
     def render(self) -> Optional[str]:
-        """The spectator's text view: returned ("ansi") or printed ("human")."""
+        """The spectator's text view: returned ("ansi") or printed ("human");
+        with no render_mode, a warning and None (as PettingZoo's
+        environments)."""
+        if self.render_mode is None:
+            warnings.warn("You are calling render method without specifying any render mode.",
+                          stacklevel=2)
+            return None
         text = self._game().observation(SPECTATOR)
         if self.render_mode == "human":
             print(text)
@@ -753,10 +801,36 @@ class CrownEnv(_AECEnv):
     def __repr__(self) -> str:
         return "CrownEnv(%r)" % self.metadata["name"]
 
+    def __str__(self) -> str:
+        """The environment's name (metadata["name"]), as PettingZoo's."""
+        return str(self.metadata["name"])
 
-def raw_env(name: str, options: str = "", **keywords: Any) -> CrownEnv:
-    """The environment (PettingZoo's name for an env without wrappers)."""
-    return CrownEnv(name, options, **keywords)
+
+def raw_env(name: str, options: str = "", render_mode: Optional[str] = None,
+            max_steps: Optional[SupportsIndex] = None, **keywords: Any) -> CrownEnv:
+    """The environment without wrappers (PettingZoo's raw_env): CrownEnv
+    with the same arguments; `keywords` are the game's options."""
+    return CrownEnv(name, options, render_mode=render_mode, max_steps=max_steps, **keywords)
 
 
-env = raw_env
+def env(name: str, options: str = "", render_mode: Optional[str] = None,
+        max_steps: Optional[SupportsIndex] = None, illegal_reward: float = -1.0,
+        **keywords: Any) -> Any:
+    """The environment as PettingZoo's classic environments give it: the raw
+    environment (raw_env, the same arguments) wrapped in PettingZoo's
+    TerminateIllegalWrapper (an illegal action ends the game: every agent
+    is done, the mover's reward `illegal_reward`, the others' 0),
+    AssertOutOfBoundsWrapper and OrderEnforcingWrapper.  Without PettingZoo
+    (or Gymnasium, or numpy) there are no wrappers: the raw environment
+    itself, on which an illegal action raises IllegalMoveError.  The
+    keywords besides `render_mode`, `max_steps` and `illegal_reward` are
+    the game's options."""
+    if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
+        raise TypeError("illegal_reward must be a number, not %s"
+                        % type(illegal_reward).__name__)
+    e = raw_env(name, options, render_mode=render_mode, max_steps=max_steps, **keywords)
+    if _AECEnv is object:
+        return e
+    wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")
+    wrapped = wrappers.TerminateIllegalWrapper(e, illegal_reward=float(illegal_reward))
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))

@@ -2,10 +2,12 @@
 
 Class Env tests the environment's properties with nothing but the standard
 library (and numpy where it is installed); class PettingZoo runs
-PettingZoo's own tests (api_test, seed_test, performance_benchmark) on
-CrownEnv itself when pettingzoo and gymnasium can be imported, and is
-skipped otherwise, unless CROWN_EXPECT_PETTINGZOO is set (the
-python-pettingzoo test sets it), which makes their absence a failure.
+PettingZoo's own tests (api_test, seed_test, parallel_seed_test,
+state_test, render_test, average_total_reward, performance_benchmark)
+through crown.env.env(), the environment in PettingZoo's wrappers, when
+pettingzoo and gymnasium can be imported, and is skipped otherwise, unless
+CROWN_EXPECT_PETTINGZOO is set (the python-pettingzoo test sets it), which
+makes their absence a failure.
 
     python3 test_env.py [CLASS ...]
 """
@@ -15,6 +17,7 @@ import copy
 import ctypes
 import dis
 import gc
+import io
 import os
 import pickle
 import random
@@ -62,7 +65,7 @@ LIMITED = [
 
 
 def shifted(e, shift):
-    """The environment `e` (a CrownEnv), its reset(seed=s)
+    """The environment `e` (env()'s or a CrownEnv), its reset(seed=s)
     playing from seed s + shift: PettingZoo's tests reset with seed 0 (or
     42), and draw their other seeds from it."""
     raw = e.unwrapped
@@ -669,6 +672,51 @@ class Env(unittest.TestCase):
                 self.consistent(e)
                 self.finish(e, random.Random(3), {a: 0.0 for a in e.possible_agents}, checks=3)
 
+    def test_keywords_that_are_not_options(self):
+        # render_mode and max_steps (and env()'s illegal_reward) are the
+        # environment's, never game options; seed and the keywords of other
+        # layers are refused with a word on where they go.
+        for make in (CrownEnv, crown.env.raw_env, crown.env.env):
+            e = make("game_of_kingdoms", "players=3", render_mode="ansi", max_steps=7,
+                     variant="ruthless")
+            self.assertEqual((e.unwrapped.render_mode, e.unwrapped.max_steps), ("ansi", 7))
+            e.reset(seed=1)
+            self.assertIn("variant=ruthless", e.unwrapped.game.game_string)
+            for key, value, says in (("seed", 3, "reset(seed=...)"),
+                                     ("max_episode_steps", 9, "max_steps=")):
+                with self.assertRaises(TypeError) as c:
+                    make("game_of_kingdoms", **{key: value})
+                self.assertIn(says, str(c.exception))
+        e = crown.env.env("kings_blood", players=2, illegal_reward=-5)
+        with self.assertRaises(TypeError) as c:
+            crown.env.raw_env("kings_blood", illegal_reward=-5)
+        self.assertIn("env()", str(c.exception))
+        with self.assertRaises(TypeError):
+            crown.env.env("kings_blood", illegal_reward="-1")
+
+    def test_metadata_and_render_modes(self):
+        e = CrownEnv("blood_bound", players=6)
+        self.assertEqual(e.metadata, {"name": "crown_blood_bound", "is_parallelizable": False,
+                                      "render_modes": ["human", "ansi"]})
+        self.assertEqual(str(e), "crown_blood_bound")
+        e.reset(seed=2)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            self.assertIsNone(e.render())
+        self.assertIn("without specifying any render mode", str(caught[0].message))
+        ansi = CrownEnv("blood_bound", players=6, render_mode="ansi")
+        ansi.reset(seed=2)
+        text = ansi.render()
+        self.assertEqual(text, e.game.observation(crown.SPECTATOR))
+        human = CrownEnv("blood_bound", players=6, render_mode="human")
+        human.reset(seed=2)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertIsNone(human.render())
+            human.step(human.last()[4]["legal_actions"][0])  # (prints the new view)
+        self.assertEqual(out.getvalue(),
+                         text + "\n" + human.game.observation(crown.SPECTATOR) + "\n")
+
     def test_misuse(self):
         e = CrownEnv("kings_blood", players=2)
         with self.assertRaises(crown.StateError):
@@ -831,8 +879,9 @@ class Env(unittest.TestCase):
             "import sys\n"
             "for m in ('numpy', 'gymnasium', 'pettingzoo'): sys.modules[m] = None\n"
             "import random\n"
-            "from crown.env import CrownEnv, Discrete\n"
+            "from crown.env import CrownEnv, Discrete, env\n"
             "assert CrownEnv.__mro__[1] is object, CrownEnv.__mro__\n"
+            "assert type(env('kings_blood', illegal_reward=-2)) is CrownEnv\n"
             "e = CrownEnv('game_of_kingdoms', players=3)\n"
             "assert isinstance(e.action_space('player_0'), Discrete)\n"
             "assert e.observation_space('player_0')['action_mask'].dtype == 'int8'\n"
@@ -850,8 +899,10 @@ class Env(unittest.TestCase):
 
 
 class PettingZoo(unittest.TestCase):
-    """PettingZoo's own tests on CrownEnv itself, for every game and option
-    set of CONFIGS."""
+    """PettingZoo's own tests through crown.env.env() (the raw environment
+    in TerminateIllegalWrapper, AssertOutOfBoundsWrapper and
+    OrderEnforcingWrapper, as PettingZoo's classic environments), for every
+    game and option set of CONFIGS."""
 
     @classmethod
     def setUpClass(cls):
@@ -873,15 +924,59 @@ class PettingZoo(unittest.TestCase):
             result = fn(*args, **keywords)
         return result, {str(w.message) for w in caught}
 
-    def test_is_an_aec_env(self):
+    def test_env_is_the_raw_env_in_pettingzoos_wrappers(self):
         import gymnasium
         import pettingzoo
-        e = CrownEnv("kings_blood")
-        self.assertIsInstance(e, pettingzoo.AECEnv)
+        from pettingzoo.utils import wrappers
+        e = crown.env.env("kings_blood", players=3)
+        self.assertIsInstance(e, wrappers.OrderEnforcingWrapper)
+        self.assertIsInstance(e.env, wrappers.AssertOutOfBoundsWrapper)
+        self.assertIsInstance(e.env.env, wrappers.TerminateIllegalWrapper)
+        self.assertIs(e.env.env.env, e.unwrapped)
+        self.assertIs(type(e.unwrapped), CrownEnv)
+        self.assertIs(type(crown.env.raw_env("kings_blood")), CrownEnv)
+        self.assertIsInstance(e.unwrapped, pettingzoo.AECEnv)
         self.assertIsInstance(e.observation_space("player_0"), gymnasium.spaces.Dict)
         self.assertIsInstance(e.action_space("player_0"), gymnasium.spaces.Discrete)
         self.assertEqual(e.observation_space("player_0")["action_mask"].dtype.name, "int8")
         self.assertIsInstance(e.state_space, gymnasium.spaces.Box)
+        self.assertEqual(str(e), "crown_kings_blood")
+
+    def test_an_illegal_action_ends_the_game(self):
+        # Through env(): the mover's reward is -1 (illegal_reward), the
+        # others' 0, every agent is done, with no legal action; the dead
+        # steps remove them; the next reset plays again.  Out of range:
+        # AssertOutOfBoundsWrapper's AssertionError, nothing changed.
+        for reward in (-1.0, -3.5):
+            e = crown.env.env("game_of_kingdoms", players=3, illegal_reward=reward)
+            e.reset(seed=2)
+            rng = random.Random(2)
+            for _ in range(4):
+                e.step(rng.choice(e.last()[4]["legal_actions"]))
+            with self.assertRaises(AssertionError):
+                e.step(e.unwrapped.num_actions)
+            mover = e.agent_selection
+            obs = e.last()[0]
+            illegal = next(i for i in range(e.unwrapped.num_actions)
+                           if not obs["action_mask"][i])
+            _, said = self.quietly(e.step, illegal)
+            self.assertEqual(e.rewards, {a: reward if a == mover else 0.0
+                                         for a in e.possible_agents})
+            self.assertTrue(all(e.terminations.values()))
+            seen = []
+            for agent in e.agent_iter():
+                obs, r, term, trunc, info = e.last()
+                self.assertTrue(term or trunc)
+                self.assertFalse(any(as_list(obs["action_mask"])))
+                self.assertEqual(info["legal_actions"], [])
+                seen.append((agent, r))
+                e.step(None)
+            self.assertEqual(dict(seen), {a: reward if a == mover else 0.0
+                                          for a in e.possible_agents})
+            self.assertEqual(e.agents, [])
+            e.reset(seed=2)
+            self.assertFalse(any(e.terminations.values()))
+            self.assertEqual(e.last()[4]["legal_actions"], e.unwrapped.game.legal_actions())
 
     def test_api_test(self):
         # Only the two warnings every dict observation with a mask gets
@@ -893,7 +988,7 @@ class PettingZoo(unittest.TestCase):
         for name, opts in CONFIGS:
             for seed in range(0, 100, 7):
                 with self.subTest(name=name, seed=seed, **opts):
-                    _, said = self.quietly(api_test, shifted(CrownEnv(name, **opts), seed))
+                    _, said = self.quietly(api_test, shifted(crown.env.env(name, **opts), seed))
                     self.assertLessEqual(said, expected)
 
     def test_api_test_over_300_seeds(self):
@@ -905,9 +1000,10 @@ class PettingZoo(unittest.TestCase):
         self.assertEqual([s for s in seeds if crown.Game("kings_family", seed=s).is_terminal()],
                          [82, 490, 500, 502])
         for seed in seeds:
-            e = CrownEnv("kings_family")
-            reset = e.reset
-            e.reset = lambda seed=None, options=None, s=seed: reset(seed=s, options=options)
+            e = crown.env.env("kings_family")
+            raw = e.unwrapped
+            reset = raw.reset
+            raw.reset = lambda seed=None, options=None, s=seed: reset(seed=s, options=options)
             with self.subTest(seed=seed):
                 self.quietly(api_test, e, num_cycles=300)
 
@@ -918,7 +1014,56 @@ class PettingZoo(unittest.TestCase):
         for name, opts in CONFIGS:
             for shift in (0, 40):
                 with self.subTest(name=name, shift=shift, **opts):
-                    self.quietly(seed_test, lambda: shifted(CrownEnv(name, **opts), shift))
+                    self.quietly(seed_test, lambda: shifted(crown.env.env(name, **opts), shift))
+
+    def test_parallel_seed_test(self):
+        # A turn-based game as a parallel environment: PettingZoo's
+        # turn_based_aec_to_parallel (aec_to_parallel wants every agent to
+        # act each cycle: is_parallelizable is False).  Its actions are
+        # sampled without the mask: the first illegal one ends the game.
+        from pettingzoo.test import parallel_seed_test
+        from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+        for name, opts in CONFIGS:
+            with self.subTest(name=name, **opts):
+                self.quietly(parallel_seed_test,
+                             lambda: turn_based_aec_to_parallel(crown.env.env(name, **opts)))
+
+    def test_state_test(self):
+        from pettingzoo.test import state_test
+        from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+        for name, opts in CONFIGS:
+            with self.subTest(name=name, **opts):
+                _, said = self.quietly(
+                    state_test, crown.env.env(name, **opts),
+                    turn_based_aec_to_parallel(crown.env.env(name, **opts)))
+                # (The tensors' values have no bound the library states.)
+                self.assertLessEqual(said, {
+                    "Environment's minimum state space value is -infinity. This is probably "
+                    "too low.",
+                    "Environment's maximum state space value is infinity. This is probably "
+                    "too high"})
+
+    def test_render_test(self):
+        from pettingzoo.test import render_test
+        for name, opts in CONFIGS[:1] + CONFIGS[4:5] + CONFIGS[6:8]:
+            with self.subTest(name=name, **opts):
+                self.quietly(render_test,
+                             lambda render_mode=None: crown.env.env(name, render_mode=render_mode,
+                                                                    **opts))
+
+    def test_average_total_reward(self):
+        # Its agent samples without the mask (last(observe=False)): an
+        # illegal action soon ends each episode, -1 for the mover; a legal
+        # one plays on.  Every seat's rewards summed: at most 0 in the
+        # zero-sum games (Game of Kingdoms, King's Blood), -1 or above in all.
+        from pettingzoo.utils.average_total_reward import average_total_reward
+        for name, opts in CONFIGS:
+            with self.subTest(name=name, **opts):
+                mean, _ = self.quietly(average_total_reward, crown.env.env(name, **opts),
+                                       max_episodes=30)
+                self.assertGreaterEqual(mean, -1.0 - 1e-9)
+                if name != "kings_family":
+                    self.assertLessEqual(mean, 1e-9)
 
     def test_performance_benchmark(self):
         # 5 seconds each (PettingZoo's own loop: reset whenever every agent
@@ -926,7 +1071,7 @@ class PettingZoo(unittest.TestCase):
         from pettingzoo.test import performance_benchmark
         for name, opts in CONFIGS[:1] + CONFIGS[4:6] + CONFIGS[7:8]:
             with self.subTest(name=name, **opts):
-                self.quietly(performance_benchmark, CrownEnv(name, **opts))
+                self.quietly(performance_benchmark, crown.env.env(name, **opts))
 
 
 class Examples(unittest.TestCase):
