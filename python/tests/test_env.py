@@ -1089,7 +1089,9 @@ class Examples(unittest.TestCase):
         self.assertEqual({r["game"] for r in rows},
                          {"game_of_kingdoms", "kings_family", "kings_blood", "blood_bound"})
         for r in rows:
-            self.assertGreater(r["steps_per_s"], 0, r)
+            self.assertGreater(r["idiom_steps_per_s"], 0, r)
+            self.assertGreater(r["fast_steps_per_s"], 0, r)
+            self.assertIsNone(r["fast_to_uno"])
 
 
 if __name__ == "__main__":
