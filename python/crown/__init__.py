@@ -34,8 +34,9 @@ holds it too, the same object (crown.Game is crown.game.Game):
 Three modules are imported by their own name (`import crown` does not
 import them):
 
-- crown.env: CrownEnv, a game as a PettingZoo AEC environment (standard
-  library only; PettingZoo, Gymnasium and numpy when they import).
+- crown.env: CrownEnv, a game as a PettingZoo AEC environment, and env(),
+  it in PettingZoo's wrappers (standard library only; PettingZoo,
+  Gymnasium and numpy when they import).
 - crown.vector: VectorEnv, many games of one option set stepped by one call
   into numpy arrays, as a Gymnasium vector environment (needs numpy).
 - crown.arena: fair tournaments between bots and self-play data (standard

@@ -602,7 +602,8 @@ class Env(unittest.TestCase):
         return {"selected": e.agent_selection, "agents": list(e.agents),
                 "rewards": dict(e.rewards), "last": dict(e._cumulative_rewards),
                 "terminations": dict(e.terminations), "truncations": dict(e.truncations),
-                "infos": copy.deepcopy(e.infos), "steps": e.steps, "pending": getattr(e, "_pending", None),
+                "infos": copy.deepcopy(e.infos), "steps": e.steps,
+                "pending": getattr(e, "_pending", None),
                 "game": e.serialize(), "views": [
                     (as_list(o["observation"]), as_list(o["action_mask"]))
                     for o in map(e.observe, e.agents)]}
