@@ -1,26 +1,33 @@
 #!/usr/bin/env python3
-"""bench_env.py: the speed of one crown.env.CrownEnv, beside crown-bench.
+"""bench_env.py: the speed of one crown.env.CrownEnv, beside crown-bench and RLCard's UNO.
 
 Random legal play through CrownEnv for every game (a few option sets),
 timed in process CPU time, in rounds that interleave the games (and
 RLCard's UNO when rlcard can be imported), so that a change of the
 machine's load falls on all of them alike; the best round of each counts.
-For each option set it prints:
+Each step of the loop is last() (the observation tensor and int8 mask as
+new arrays), the random agent's choice, then step(); the dead steps and
+resets of the episodes are counted in.  Two agents play the same games
+(the same seeds, the same choices), each in its own environment:
 
-  env us     microseconds per step of the environment: last() (the
-             observation and its mask) + step(), with the dead steps and
-             resets of the episodes counted in;
-  choice us  the random agent's part: a legal action drawn from the int8
-             mask (numpy: mask.view(bool).nonzero(); timed apart on masks
-             kept from the same play);
-  loop us    the two together: one step of the loop, and steps/s;
-  C ns       crown-bench's ns per decision (crown_legal_moves + crown_apply
-             in C, random playouts) for the same options, run in the same
-             process's turn (--seconds each), and env us / C ns.
+  idiom    PettingZoo's idiom, the code of its performance_benchmark and
+           average_total_reward: random.choice(numpy.flatnonzero(
+           observation["action_mask"]).tolist()) (without numpy, the
+           indices of the mask's 1s in a list comprehension);
+  fast     the documented fast path: random.choice(info["legal_actions"]),
+           the legal actions the environment lists at each step.
 
-With rlcard (1.0.7; numpy >= 1.24 needs np.int, which this sets), UNO's
-loop of env.step and a random legal action is timed in the same rounds, and
-each game's steps/s are given as a multiple of UNO's.
+For each it prints the microseconds of a step of the loop and its steps/s,
+and, with rlcard, the steps/s as a multiple of UNO's (its loop of env.step
+and random.choice(list(state["legal_actions"])), timed in the same rounds).
+"C ns" is crown-bench's ns per decision (crown_legal_moves + crown_apply in
+C, random playouts) for the same options, run after the rounds (--seconds
+each), and "fast/C" the fast loop's time in C decisions.
+
+RLCard (1.0.7) is pure Python over numpy: its sources in PYTHONPATH do
+(docs/testing.md says how); numpy >= 1.24 lacks the np.int it uses, which
+this sets, and termcolor (which only colours its printed cards) is given a
+stand-in when it is not installed.
 
     PYTHONPATH=python CROWN_LIBRARY=build/lib/libcrown.so.1 \\
         python3 examples/python/bench_env.py [--seconds S] [--rounds R]
@@ -40,6 +47,7 @@ import shutil
 import subprocess
 import sys
 import time
+import types
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import crown
@@ -55,27 +63,28 @@ CONFIGS: List[Tuple[str, str, Dict[str, Any]]] = [
     ("blood_bound", "players=8", {"players": 8}),
 ]
 
+AGENTS = ("idiom", "fast")
 
-def chooser(rng: random.Random) -> Callable[[Any], int]:
-    """The random agent: a uniform legal action of an int8 mask."""
+
+def idiom_agent(rng: random.Random) -> Callable[[Any, Dict[str, Any]], int]:
+    """PettingZoo's random agent: a legal action from the int8 mask by
+    numpy.flatnonzero (a list comprehension without numpy)."""
     try:
         numpy = importlib.import_module("numpy")
     except ImportError:
-        return lambda mask: rng.choice([i for i, ok in enumerate(mask) if ok])
-    bool_ = numpy.bool_
-
-    def choose(mask: Any) -> int:
-        legal = mask.view(bool_).nonzero()[0]
-        return int(legal[rng.randrange(len(legal))])
-    return choose
+        return lambda mask, info: rng.choice([i for i, ok in enumerate(mask) if ok])
+    flatnonzero = numpy.flatnonzero
+    return lambda mask, info: int(rng.choice(flatnonzero(mask).tolist()))
 
 
-def play(env: CrownEnv, seconds: float, rng: random.Random,
-         keep: Optional[List[Any]] = None) -> Tuple[int, float]:
-    """Random play for `seconds` of CPU time: (steps, CPU seconds).  With
-    `keep`, 64 of the masks met, drawn uniformly (a reservoir), are kept in
-    it: few enough to stay in the cache, as the mask of the loop is."""
-    choose = chooser(rng)
+def fast_agent(rng: random.Random) -> Callable[[Any, Dict[str, Any]], int]:
+    """The fast path: a legal action from info["legal_actions"]."""
+    return lambda mask, info: int(rng.choice(info["legal_actions"]))
+
+
+def play(env: CrownEnv, choose: Callable[[Any, Dict[str, Any]], int],
+         seconds: float) -> Tuple[int, float]:
+    """Random play for `seconds` of CPU time: (steps, CPU seconds)."""
     steps = 0
     clock = time.process_time
     start = clock()
@@ -83,33 +92,14 @@ def play(env: CrownEnv, seconds: float, rng: random.Random,
     while clock() < end:
         env.reset()
         for agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
+            observation, _, termination, truncation, info = env.last()
             if termination or truncation:
                 env.step(None)
                 continue
             assert observation is not None
-            mask = observation["action_mask"]
-            if keep is not None:
-                if len(keep) < 64:
-                    keep.append(mask)
-                elif rng.randrange(steps + 1) < 64:
-                    keep[rng.randrange(64)] = mask
-            env.step(choose(mask))
+            env.step(choose(observation["action_mask"], info))
             steps += 1
     return steps, clock() - start
-
-
-def choice_time(masks: List[Any], rng: random.Random, seconds: float) -> float:
-    """CPU seconds per random choice on these masks."""
-    choose = chooser(rng)
-    clock = time.process_time
-    n = 0
-    start = clock()
-    while clock() - start < seconds:
-        for mask in masks:
-            choose(mask)
-        n += len(masks)
-    return (clock() - start) / n
 
 
 def uno_round(env: Any, seconds: float, rng: random.Random) -> Tuple[int, float]:
@@ -127,14 +117,21 @@ def uno_round(env: Any, seconds: float, rng: random.Random) -> Tuple[int, float]
 
 
 def make_uno(seed: int) -> Any:
-    """RLCard's UNO environment, or None without rlcard."""
+    """RLCard's UNO environment, or None without rlcard (or numpy)."""
     try:
         numpy = importlib.import_module("numpy")
-        if not hasattr(numpy, "int"):
-            setattr(numpy, "int", int)  # RLCard 1.0.7 uses np.int, gone from numpy 1.24
-        rlcard = importlib.import_module("rlcard")
     except ImportError:
         return None
+    if not hasattr(numpy, "int"):
+        setattr(numpy, "int", int)  # RLCard 1.0.7 uses np.int, gone from numpy 1.24
+    if importlib.util.find_spec("rlcard") is None:
+        return None
+    if importlib.util.find_spec("termcolor") is None:
+        # RLCard's cards colour their text with termcolor: plain text will do.
+        stand_in = types.ModuleType("termcolor")
+        setattr(stand_in, "colored", lambda text, *args, **keywords: text)
+        sys.modules["termcolor"] = stand_in
+    rlcard = importlib.import_module("rlcard")
     return rlcard.make("uno", config={"seed": seed})
 
 
@@ -163,7 +160,7 @@ def decision_ns(bench: str, name: str, options: str, seconds: float) -> float:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0,
-                        help="CPU seconds per game and round (default 1)")
+                        help="CPU seconds per game, agent and round (default 1)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
     parser.add_argument("--crown-bench", help="the crown-bench program")
     parser.add_argument("--no-c", action="store_true", help="do not run crown-bench")
@@ -171,45 +168,50 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
 
-    rng = random.Random(1)
-    envs = [CrownEnv(name, **keywords) for name, _, keywords in CONFIGS]
-    for i, env in enumerate(envs):
-        env.reset(seed=i + 1)
+    # One environment and one generator per option set and agent, seeded
+    # alike: both agents play the same games.
+    envs: List[Dict[str, CrownEnv]] = []
+    agents: List[Dict[str, Callable[[Any, Dict[str, Any]], int]]] = []
+    for i, (name, _, keywords) in enumerate(CONFIGS):
+        envs.append({})
+        agents.append({})
+        for kind, make in zip(AGENTS, (idiom_agent, fast_agent)):
+            env = CrownEnv(name, **keywords)
+            env.reset(seed=i + 1)
+            envs[i][kind] = env
+            agents[i][kind] = make(random.Random(i + 1))
     uno = None if args.no_uno else make_uno(1)
     bench = None if args.no_c else find_crown_bench(args.crown_bench)
     if not args.no_c and bench is None:
         print("crown-bench not found (--crown-bench PATH, or --no-c)", file=sys.stderr)
         return 2
 
-    best: List[float] = [float("inf")] * len(CONFIGS)    # loop s per step
-    masks: List[List[Any]] = [[] for _ in CONFIGS]
+    best = [{kind: float("inf") for kind in AGENTS} for _ in CONFIGS]  # s per step
     uno_best = float("inf")
-    c_ns: List[Optional[float]] = [None] * len(CONFIGS)
-    for r in range(args.rounds):
-        for i, env in enumerate(envs):
-            steps, cpu = play(env, args.seconds, rng, masks[i] if r == 0 else None)
-            best[i] = min(best[i], cpu / steps)
+    uno_rng = random.Random(1)
+    for _ in range(args.rounds):
+        for i in range(len(CONFIGS)):
+            for kind in AGENTS:
+                steps, cpu = play(envs[i][kind], agents[i][kind], args.seconds)
+                best[i][kind] = min(best[i][kind], cpu / steps)
         if uno is not None:
-            steps, cpu = uno_round(uno, args.seconds, rng)
+            steps, cpu = uno_round(uno, args.seconds, uno_rng)
             uno_best = min(uno_best, cpu / steps)
-    choice = [choice_time(m, rng, args.seconds / 2) for m in masks]
+    c_ns: List[Optional[float]] = [None] * len(CONFIGS)
     if bench is not None:
         for i, (name, options, _) in enumerate(CONFIGS):
             c_ns[i] = decision_ns(bench, name, options, args.seconds)
 
     rows = []
-    for i, (name, options, keywords) in enumerate(CONFIGS):
-        loop = best[i]
-        env_s = loop - choice[i]
+    for i, (name, options, _) in enumerate(CONFIGS):
         c = c_ns[i]
-        row: Dict[str, Any] = {
-            "game": name, "options": options,
-            "env_us": env_s * 1e6, "choice_us": choice[i] * 1e6, "loop_us": loop * 1e6,
-            "steps_per_s": 1 / loop,
-            "c_decision_ns": c,
-            "env_to_c": env_s * 1e9 / c if c else None,
-            "to_uno": (uno_best / loop) if uno is not None else None,
-        }
+        row: Dict[str, Any] = {"game": name, "options": options, "c_decision_ns": c}
+        for kind in AGENTS:
+            loop = best[i][kind]
+            row[kind + "_us"] = loop * 1e6
+            row[kind + "_steps_per_s"] = 1 / loop
+            row[kind + "_to_uno"] = uno_best / loop if uno is not None else None
+        row["fast_to_c"] = best[i]["fast"] * 1e9 / c if c else None
         rows.append(row)
     result = {"machine": machine(), "seconds": args.seconds, "rounds": args.rounds,
               "numpy": importlib.util.find_spec("numpy") is not None,
@@ -221,22 +223,22 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 0
     print("crown %s, %s; best of %d rounds of %g s CPU each" % (
         crown.version(), result["machine"], args.rounds, args.seconds))
-    print("%-17s %-22s %7s %9s %7s %9s %8s %8s %7s" % (
-        "game", "options", "env us", "choice us", "loop us", "steps/s", "C ns", "env/C",
-        "x UNO"))
+    print("%-17s %-22s %8s %9s %6s %8s %9s %6s %7s %7s" % (
+        "game", "options", "idiom us", "steps/s", "x UNO", "fast us", "steps/s", "x UNO",
+        "C ns", "fast/C"))
     for row in rows:
-        print("%-17s %-22s %7.2f %9.2f %7.2f %9.0f %8s %8s %7s" % (
-            row["game"], row["options"] or "-", row["env_us"], row["choice_us"],
-            row["loop_us"], row["steps_per_s"],
+        print("%-17s %-22s %8.2f %9.0f %6s %8.2f %9.0f %6s %7s %7s" % (
+            row["game"], row["options"] or "-", row["idiom_us"], row["idiom_steps_per_s"],
+            "%.2f" % row["idiom_to_uno"] if row["idiom_to_uno"] else "-",
+            row["fast_us"], row["fast_steps_per_s"],
+            "%.2f" % row["fast_to_uno"] if row["fast_to_uno"] else "-",
             "%.1f" % row["c_decision_ns"] if row["c_decision_ns"] else "-",
-            "%.0f" % row["env_to_c"] if row["env_to_c"] else "-",
-            "%.2f" % row["to_uno"] if row["to_uno"] else "-"))
+            "%.0f" % row["fast_to_c"] if row["fast_to_c"] else "-"))
     if uno is not None:
-        print("%-17s %-22s %7s %9s %7.2f %9.0f" % ("uno (RLCard)", "-", "-", "-",
-                                                 uno_best * 1e6, 1 / uno_best))
+        print("%-17s %-22s %8.2f %9.0f" % ("uno (RLCard)", "-", uno_best * 1e6, 1 / uno_best))
     else:
         print("RLCard's UNO: not run (%s)" % ("--no-uno" if args.no_uno
-                                             else "rlcard does not import"))
+                                             else "rlcard (or numpy) does not import"))
     return 0
 
 

@@ -34,8 +34,9 @@ holds it too, the same object (crown.Game is crown.game.Game):
 Three modules are imported by their own name (`import crown` does not
 import them):
 
-- crown.env: CrownEnv, a game as a PettingZoo AEC environment (standard
-  library only; PettingZoo, Gymnasium and numpy when they import).
+- crown.env: CrownEnv, a game as a PettingZoo AEC environment, and env(),
+  it in PettingZoo's wrappers (standard library only; PettingZoo,
+  Gymnasium and numpy when they import).
 - crown.vector: VectorEnv, many games of one option set stepped by one call
   into numpy arrays, as a Gymnasium vector environment (needs numpy).
 - crown.arena: fair tournaments between bots and self-play data (standard
@@ -54,7 +55,7 @@ asked for by name).
 
 Types.  The package is typed (py.typed) and checked with mypy --strict.
 `Game.legal_mask()` is a LegalMask and `Game.observation_tensor()` an
-ObservationTensor: a numpy array (uint8, float32) when numpy can be imported,
+ObservationTensor: a numpy array (int8, float32) when numpy can be imported,
 else a list (of ints, of floats); `isinstance(x, list)` tells them apart.
 numpy stays optional for a type checker too (see crown/_arrays.py).
 

@@ -4,26 +4,46 @@ It follows PettingZoo's Agent Environment Cycle API: the agents take turns,
 one `step` per decision, and each agent's observation is its own seat's
 view only.  When PettingZoo and Gymnasium can be imported, CrownEnv is a
 `pettingzoo.AECEnv` with Gymnasium's spaces and passes PettingZoo's own
-tests (api_test, seed_test, performance_benchmark); without them it works
-the same, with small stand-ins for the spaces, and needs nothing but the
-standard library (numpy is used when it is there).
+tests; without them it works the same, with small stand-ins for the spaces,
+and needs nothing but the standard library (numpy is used when it is
+there).  docs/bots.md ("One game for learning: crown.env") is its manual.
 
-    from crown.env import CrownEnv
-    env = CrownEnv("game_of_kingdoms", players=4, variant="ruthless")
-    env.reset(seed=42)
-    for agent in env.agent_iter():
-        observation, reward, termination, truncation, info = env.last()
+    from crown.env import env
+    e = env("game_of_kingdoms", players=4, variant="ruthless")
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
         if termination or truncation:
             action = None
         else:
-            mask = observation["action_mask"]
-            action = random.choice([i for i, ok in enumerate(mask) if ok])
-        env.step(action)
+            action = random.choice(info["legal_actions"])
+        e.step(action)
+
+`env(name, options, **keywords)` is PettingZoo's convention: the raw
+environment wrapped in PettingZoo's TerminateIllegalWrapper (an illegal
+action ends the game, the mover's reward `illegal_reward`, -1 by default),
+AssertOutOfBoundsWrapper and OrderEnforcingWrapper, as PettingZoo's classic
+environments are; without PettingZoo, the raw environment itself (an
+illegal action then raises IllegalMoveError).  `raw_env(...)` and
+`CrownEnv(...)` are the raw environment.  The keywords `render_mode` and
+`max_steps` (and env()'s `illegal_reward`) are the environment's, never
+game options; `seed` is refused (reset(seed=) takes it).
 
 Agents are "player_0" .. "player_{n-1}" (seat i is "player_i").  The
 chance events (deals, draws) are resolved inside, from the seed given to
 `reset`: the game runs with chance=auto whatever the options say (an
 explicit `chance=explicit` is refused).
+
+Seeds: reset(seed=s) plays the game crown.Game(name, options, seed=s), or,
+when that deal is over before its first decision (a King's Family deal can
+be), the first of seeds s+1, s+2, ... (modulo 2**64) whose deal reaches one:
+a deal with no decision is skipped, as a batch of one game skips it
+(crown.h, "Episodes and seeds": slot 0's episodes are the games of seeds s,
+s+1, ...).  `env.game.seed` is the seed played.  reset() without a seed
+draws one from a generator seeded by the last seed given (a fresh random
+seed the first time), then skips the same way.  Options under which no deal
+reaches a decision are refused (OptionError) when the environment is made,
+with the library's reason, or by reset() after 1000 such deals in a row.
 
 Observations (`observe(agent)`, `last()`) are dicts (the TypedDict
 `Observation`), new objects at each call (keeping them is safe):
@@ -33,15 +53,22 @@ Observations (`observe(agent)`, `last()`) are dicts (the TypedDict
 - "action_mask": one entry per action (the game's dense action index,
   Game.num_distinct_moves), 1 where the action is legal for that agent now
   (all 0 when it is not the agent's turn, or the agent is done): an int8
-  numpy array (as PettingZoo's environments have) or a list of ints.
-  With numpy, `numpy.flatnonzero(mask.view(numpy.bool_))` lists the legal
-  actions several times faster than on the int8 array.
+  numpy array (as Game.legal_mask, PettingZoo's environments and
+  Gymnasium's Discrete.sample(mask=) have it) or a list of ints.
+
+`infos[agent]["legal_actions"]` is the list of the agent's legal actions,
+ascending (empty when it is not its turn): the fast path, computed at each
+step by the environment (bytes.find on the mask, about a microsecond)
+where numpy.flatnonzero on the int8 mask, PettingZoo's idiom, takes 17 µs
+in King's Blood (11,813 actions).  infos[agent] also holds "seat" and, at
+the end, "returns": the agent's returns (in a match, what the games
+already over gave; truncated by max_steps, what was settled so far).
 
 Actions are indices 0..N-1 of the dense action index (Game.index_move gives
 the move, Game.move_to_text its text), an int or anything with __index__
-(numpy integers).  An action out of range raises crown.InvalidArgumentError,
-one that is not legal crown.IllegalMoveError, each naming the action and
-the legal ones; the game is then unchanged.
+(numpy integers).  On the raw environment an action out of range raises
+crown.InvalidArgumentError, one that is not legal crown.IllegalMoveError,
+each naming the action and the legal ones; the game is then unchanged.
 
 Rewards: after each step every agent's reward is the change of its returns
 (Game.returns) made by that step, counted from 0 at the reset: 0 until
@@ -49,19 +76,33 @@ something is settled; in a single game the whole result comes at the end,
 in a match of several games (Game of Kingdoms `games=`, King's Blood
 `match=on`) as each game ends.  So each agent's rewards add up to its final
 returns.  `last()` gives the selected agent's rewards since it last acted,
-as PettingZoo does.  At the end every agent is terminated, and each
-`step(None)` removes one; after such a dead step every reward is 0 again.
-A deal that is over before its first decision (King's Family can be) is
-terminated at `reset()`: every agent is done at once, with its returns in
-its info and a reward of 0, as no step was made (a reset gives no reward
-in PettingZoo).  `max_steps` (when given) truncates a game that has gone on for
-that many decisions.  `infos[agent]` holds "seat" and, at the end (a
-game over or truncated), "returns": the agent's returns so far (in a match,
-what the games already over gave; in a single game truncated, 0).
+as PettingZoo does.  At the end every agent is done, and each `step(None)`
+removes one; after such a dead step every reward is 0 again.
+
+Termination and truncation: a game over by its rules terminates every
+agent (terminations True); a game stopped by one of its length limits
+(max_bouts, max_moves, max_turns, max_match_turns: Game.is_truncated) or by
+the environment's `max_steps` decisions truncates every agent (truncations
+True, terminations False), Gymnasium's meaning: the last position has a
+value the returns do not give.
+
+state() is the global state for centralized critics (MAPPO, QMIX): every
+seat's observation tensor, seat 0's first, concatenated (players x S
+float32 values; `state_space` is its Box).  Together the seats' views hold
+everything any seat knows, the hidden hands included; what no seat knows
+(the order of the cards still to be drawn) is in none.  serialize() is the
+game saved as text (Game.serialize), for replay.
 
 Copies (copy.copy, copy.deepcopy, pickle) are independent environments in
 the same state, the game cloned (a search may copy the environment to try
 actions).
+
+Interruption: a KeyboardInterrupt (or any exception) that stops a step
+after the library played its action leaves the environment as the game is:
+the step's bookkeeping (rewards, the agents done or the agent to select,
+its mask) is finished before the exception goes on (or, if that is
+interrupted too, by the next call), so the game and the environment never
+disagree; stopped before, the step never happened.
 
 Threads: observe() may be called from several threads at once, each
 getting its own agent's view; reset() and step() are for one thread, with
@@ -82,17 +123,34 @@ import ctypes
 import importlib
 import operator
 import random as _random
+import warnings
 from typing import (
-    TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict)
+    TYPE_CHECKING, Any, Dict, Iterator, List, Optional, SupportsIndex, Tuple, TypedDict)
 
 from . import (SPECTATOR, TERMINAL, CrownError, Game, IllegalMoveError, InvalidArgumentError,
-               ObservationTensor, StateError)
-from ._arrays import ActionMask
-from ._convert import _INDEX_RANGE, _integer, _SEED_RANGE
+               ObservationTensor, OptionError, StateError)
+from ._arrays import ActionMask, float32_vector, ones
+from ._convert import _INDEX_RANGE, _SEED_RANGE, _decode, _enc, _integer
 from ._library import _lib
+from ._prototypes import _batch_p
+from ._spaces import Box, DictSpace, Discrete, _gymnasium_spaces, _spaces, _state_space
+from .errors import _error
 
 __all__ = ["CrownEnv", "Observation", "ActionMask", "Box", "Discrete", "DictSpace", "env",
            "raw_env"]
+
+# How many deals in a row may end before their first decision before
+# reset() gives up (OptionError), as a batch does (crown.h, "Episodes and
+# seeds").
+_EMPTY_DEALS_MAX = 1000
+
+# Keywords that belong to another layer than CrownEnv's, refused with a word
+# on where they go (rather than read as game options).
+_NOT_MINE = {
+    "seed": "give the seed to reset(seed=...)",
+    "illegal_reward": "it is env()'s (its TerminateIllegalWrapper's): use crown.env.env()",
+    "max_episode_steps": "CrownEnv's limit on the decisions of a game is max_steps=",
+}
 
 
 class Observation(TypedDict):
@@ -100,124 +158,6 @@ class Observation(TypedDict):
 
     observation: ObservationTensor
     action_mask: ActionMask
-
-
-# ---- spaces (Gymnasium's when it is there) ---------------------------------
-
-class Discrete:
-    """The actions 0..n-1 (as gymnasium.spaces.Discrete)."""
-
-    def __init__(self, n: int, seed: Optional[int] = None) -> None:
-        """The space of n actions; `seed` seeds sample()."""
-        self.n = n
-        self.shape: Tuple[int, ...] = ()
-        self._rng = _random.Random(seed)
-
-    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
-        """Seeds sample() (as Gymnasium's spaces)."""
-        self._rng.seed(seed)
-        return [seed]
-
-    def sample(self, mask: Optional[Iterable[object]] = None) -> int:
-        """A uniform action, or one of those where mask is 1."""
-        if mask is None:
-            return self._rng.randrange(self.n)
-        allowed = [i for i, ok in enumerate(mask) if ok]
-        if not allowed:
-            raise ValueError("the mask allows no action")
-        return self._rng.choice(allowed)
-
-    def contains(self, x: Any) -> bool:
-        """Whether x is an integer in 0..n-1."""
-        try:
-            return 0 <= int(x) < self.n and int(x) == x
-        except (TypeError, ValueError):
-            return False
-
-    __contains__ = contains
-
-    def __repr__(self) -> str:
-        return "Discrete(%d)" % self.n
-
-
-class Box:
-    """A vector of `shape` values in [low, high] (as gymnasium.spaces.Box)."""
-
-    def __init__(self, low: float, high: float, shape: Tuple[int, ...], dtype: str) -> None:
-        """Values in [low, high], `shape` of them, of the numpy type named `dtype`."""
-        self.low, self.high, self.shape, self.dtype = low, high, tuple(shape), dtype
-
-    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
-        """Nothing to seed (a Box is not sampled here); as Gymnasium's spaces."""
-        return [seed]
-
-    def contains(self, x: Any) -> bool:
-        """Whether x is a sequence of shape[0] values in [low, high]."""
-        try:
-            values = x.tolist() if hasattr(x, "tolist") else list(x)  # (numpy: fast)
-            return (len(values) == self.shape[0]
-                    and (not values or (self.low <= min(values) and max(values) <= self.high)))
-        except (TypeError, ValueError):
-            return False
-
-    __contains__ = contains
-
-    def __repr__(self) -> str:
-        return "Box(%s, %s, %s, %s)" % (self.low, self.high, self.shape, self.dtype)
-
-
-class DictSpace:
-    """Named spaces (as gymnasium.spaces.Dict)."""
-
-    def __init__(self, spaces: Dict[str, Any]) -> None:
-        """The spaces by name."""
-        self.spaces = spaces
-
-    def __getitem__(self, key: str) -> Any:
-        """The space named `key`."""
-        return self.spaces[key]
-
-    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
-        """Seeds each space (as Gymnasium's Dict)."""
-        for space in self.spaces.values():
-            space.seed(seed)
-        return [seed]
-
-    def contains(self, x: Any) -> bool:
-        """Whether x is a dict with exactly these names, each value in its space."""
-        return (isinstance(x, dict) and set(x) == set(self.spaces)
-                and all(self.spaces[k].contains(v) for k, v in x.items()))
-
-    __contains__ = contains
-
-    def __repr__(self) -> str:
-        return "Dict(%r)" % self.spaces
-
-
-def _gymnasium_spaces() -> Any:
-    """gymnasium.spaces, or None where Gymnasium (or numpy) cannot be
-    imported.  Optional, so imported by name (Any to a type checker)."""
-    try:
-        importlib.import_module("numpy")
-        return importlib.import_module("gymnasium.spaces")
-    except ImportError:
-        return None
-
-
-def _spaces(size: int, n: int) -> Tuple[Any, Any]:
-    """An agent's observation space and action space: Gymnasium's when
-    Gymnasium can be imported, else the stand-ins above."""
-    spaces = _gymnasium_spaces()
-    if spaces is None:
-        return (DictSpace({"observation": Box(float("-inf"), float("inf"), (size,), "float32"),
-                           "action_mask": Box(0, 1, (n,), "int8")}),
-                Discrete(n))
-    numpy = importlib.import_module("numpy")
-    obs = spaces.Dict({
-        "observation": spaces.Box(-numpy.inf, numpy.inf, (size,), numpy.float32),
-        "action_mask": spaces.Box(0, 1, (n,), numpy.int8),
-    })
-    return obs, spaces.Discrete(n)
 
 
 def _base() -> Any:
@@ -253,6 +193,23 @@ _returns = _function("crown_returns", _vp, _vp, _sz, _vp)
 _tensor = _function("crown_observation_tensor", _vp, _int, _vp, _sz, _vp)
 _legal_mask = _function("crown_legal_mask", _vp, _vp, _sz, _vp)
 _index_move = _function("crown_index_move", _vp, _sz, _vp)
+_truncated = _function("crown_truncated", _vp, _vp)
+_undo_depth = _function("crown_undo_depth", _vp, _vp)
+
+
+def _check_options_decide(name: str, options: str) -> None:
+    """Raises OptionError, with the library's reason, when the options give
+    no deal a decision (the batch's check: a batch of one game is made and
+    freed)."""
+    batch = _batch_p()
+    err = ctypes.create_string_buffer(512)
+    status = _lib.crown_batch_new(ctypes.byref(batch), _enc(name, "name"),
+                                  _enc(options, "options"), 1, 0, 0, err, len(err))
+    if status == 0:
+        _lib.crown_batch_free(batch)
+        return
+    raise _error(status, _decode(err.value).replace("a batch steps decisions",
+                                                    "crown.env steps decisions"))
 
 
 # ---- the environment -------------------------------------------------------
@@ -262,18 +219,26 @@ class CrownEnv(_AECEnv):
 
     `name` is the game's name, `options` its options text and `keywords`
     options as keywords (as crown.Game takes them); `render_mode` is None,
-    "ansi" (render() returns the spectator's text view) or "human" (render()
-    prints it); `max_steps` truncates a game after that many decisions."""
+    "ansi" (render() returns the spectator's text view) or "human" (step()
+    and render() print it); `max_steps` truncates a game after that many
+    decisions."""
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"name": "crown", "render_modes": ["human", "ansi"],
+                                "is_parallelizable": False}
 
     def __init__(self, name: str, options: str = "", render_mode: Optional[str] = None,
                  max_steps: Optional[SupportsIndex] = None, **keywords: Any) -> None:
         """Checks the game and its options (a probe game is made and closed)
         and sets up the agents and spaces; reset() starts the first game.
-        Raises the crown errors of crown.Game, InvalidArgumentError for a
+        Raises the crown errors of crown.Game (OptionError also for options
+        under which no deal reaches a decision), InvalidArgumentError for a
         bad render_mode, a max_steps below 1 or chance=explicit, and
-        TypeError for a max_steps that is not an int (or has no __index__)."""
+        TypeError for a max_steps that is not an int (or has no __index__)
+        and for the keywords of other layers (seed, illegal_reward,
+        max_episode_steps)."""
+        for key in keywords:
+            if key in _NOT_MINE:
+                raise TypeError("CrownEnv takes no %s keyword: %s" % (key, _NOT_MINE[key]))
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgumentError("render_mode must be None, 'ansi' or 'human', not %r"
                                        % (render_mode,))
@@ -289,6 +254,8 @@ class CrownEnv(_AECEnv):
             self.num_actions = probe.num_distinct_moves
             self.observation_size = probe.observation_shape[0]
             players = probe.num_players
+            if probe.is_terminal():
+                _check_options_decide(name, self._game_string)
         finally:
             probe.close()
         self.metadata = dict(CrownEnv.metadata, name="crown_" + name)
@@ -301,6 +268,7 @@ class CrownEnv(_AECEnv):
         for a in self.possible_agents:
             self.observation_spaces[a], self.action_spaces[a] = _spaces(
                 self.observation_size, self.num_actions)
+        self.state_space: Any = _state_space(players * self.observation_size)
         self.game: Optional[Game] = None
         self.agents: List[str] = []
         self.rewards: Dict[str, float] = {}
@@ -331,6 +299,9 @@ class CrownEnv(_AECEnv):
         self._returns_seen = bytes(ctypes.sizeof(self._returns_buf))
         self._returns_prev = [0.0] * players
         self._rewarded = False
+        # A step the library may have played but whose bookkeeping is not
+        # done (see _played), else None.
+        self._pending: Optional[Tuple[Any, ...]] = None
 
     # The attributes that _make_buffers makes: a copy makes its own.
     _BUFFERS = ("_tensor_buf", "_mask_buf", "_returns_buf", "_out_int", "_out_size", "_out_move",
@@ -341,13 +312,14 @@ class CrownEnv(_AECEnv):
         """The buffers the library writes into, allocated once, and their
         addresses (the hot path passes these ints)."""
         self._tensor_buf = (ctypes.c_float * self.observation_size)()
-        self._mask_buf = (ctypes.c_int8 * self.num_actions)()
+        # (A bytearray: its find lists the legal actions without a copy.)
+        self._mask_buf = bytearray(self.num_actions)
         self._returns_buf = (ctypes.c_double * self._players)()
         self._out_int = ctypes.c_int()
         self._out_size = ctypes.c_size_t()
         self._out_move = ctypes.c_int32()
         self._tensor_at = ctypes.addressof(self._tensor_buf)
-        self._mask_at = ctypes.addressof(self._mask_buf)
+        self._mask_at = ctypes.addressof(ctypes.c_char.from_buffer(self._mask_buf))
         self._returns_at = ctypes.addressof(self._returns_buf)
         self._out_int_at = ctypes.addressof(self._out_int)
         self._out_size_at = ctypes.addressof(self._out_size)
@@ -396,7 +368,7 @@ class CrownEnv(_AECEnv):
 
     @property
     def unwrapped(self) -> "CrownEnv":
-        """The environment itself (there are no wrappers)."""
+        """The environment itself (the one env()'s wrappers wrap)."""
         return self
 
     def observation_space(self, agent: str) -> Any:
@@ -425,27 +397,40 @@ class CrownEnv(_AECEnv):
               options: Optional[Dict[str, Any]] = None) -> None:
         """Starts a new game: from `seed` (0..2**64-1, an int or anything
         with __index__, such as numpy's integers), or from a seed drawn
-        from the previous one (a fresh random seed the first time)."""
+        from the previous one (a fresh random seed the first time); a deal
+        over before its first decision is skipped for the next seed's (see
+        the module's text).  On an error nothing changes."""
         # PettingZoo's reset argument, ignored: the game's options are fixed.
         # (Not refused: PettingZoo's api_test passes options={"options": 1}.)
         del options
         # (A bad seed raises here, before anything changes.)
         if seed is not None:
             seed = _integer(seed, "seed", _SEED_RANGE)
-        game = Game(self._name, self._game_string,
-                    self._seed_rng.getrandbits(64) if seed is None else seed)
+        rng = self._seed_rng
+        drawn = rng.getstate() if seed is None else None
+        try:
+            game, player = self._first_decision(rng.getrandbits(64) if seed is None else seed)
+        except BaseException:  # (KeyboardInterrupt too: the draw is taken back)
+            if drawn is not None:
+                rng.setstate(drawn)
+            raise
+        # Nobody is selected until the end, so that an interruption leaves
+        # an environment to reset again, not one half reset.
+        self._pending = None
+        self._player = None
+        self.agent_selection = None
         if seed is not None:
-            self._seed_rng.seed(seed)
-        if self.game is not None:
-            self.game.close()
-        self.game = game
+            rng.seed(seed)
+        old, self.game = self.game, game
+        if old is not None:
+            old.close()
         agents = self.possible_agents
         self.agents = list(agents)
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
-        self.infos = {a: {"seat": i} for i, a in enumerate(agents)}
+        self.infos = {a: {"seat": i, "legal_actions": []} for i, a in enumerate(agents)}
         self.steps = 0
         self._state_no += 1
         # (Rewards are changes from 0, so that they add up to the returns
@@ -454,19 +439,43 @@ class CrownEnv(_AECEnv):
         self._returns_prev = [0.0] * self._players
         self._rewarded = False
         with game._lock:
-            h = game._handle()
-            self._call(game, _current_player(h, self._out_int_at))
-            player = self._out_int.value
-        if player == TERMINAL:
-            # Over before its first decision: every agent is done, with its
-            # returns in its info; its reward is 0, as no step was made.
+            self._select(game, game._handle(), player)
+
+    def _first_decision(self, seed: int) -> Tuple[Game, int]:
+        """The game of `seed`, or of the first seed after it whose deal
+        reaches a decision, and its player to move."""
+        for _ in range(_EMPTY_DEALS_MAX):
+            game = Game(self._name, self._game_string, seed)
             with game._lock:
-                self._call(game, _returns(game._handle(), self._returns_at,
-                                          len(self.possible_agents), self._out_size_at))
-            self._settle()
-        else:
-            self._player = player
-            self.agent_selection = self.possible_agents[player]
+                self._call(game, _current_player(game._handle(), self._out_int_at))
+            if self._out_int.value != TERMINAL:
+                return game, self._out_int.value
+            game.close()
+            seed = (seed + 1) % 2**64
+        raise OptionError(
+            "the %d deals of seeds %d to %d all ended before their first decision: these "
+            "options (almost) never give a game a decision, and crown.env steps decisions"
+            % (_EMPTY_DEALS_MAX, (seed - _EMPTY_DEALS_MAX) % 2**64, (seed - 1) % 2**64))
+
+    def _select(self, g: Game, h: Any, player: int) -> None:
+        """Seat `player` is to move (the lock of `g` held): it is selected,
+        the mask of the state goes into the buffer, and its legal actions
+        into its info."""
+        status = _legal_mask(h, self._mask_at, self.num_actions, self._out_size_at)
+        if status:
+            g._check(status)
+        self._mask_no = self._state_no
+        agent = self.possible_agents[player]
+        # (The legal actions, as _arrays.ones finds them, inline: the hot path.)
+        legal: List[int] = []
+        find = self._mask_buf.find
+        i = find(1)
+        while i >= 0:
+            legal.append(i)
+            i = find(1, i + 1)
+        self.infos[agent]["legal_actions"] = legal
+        self._player = player
+        self.agent_selection = agent
 
     def _call(self, game: Game, status: int) -> None:
         """Raises the error of a failed call on `game` (its lock held)."""
@@ -477,8 +486,10 @@ class CrownEnv(_AECEnv):
         """The agent's observation: {"observation": its tensor,
         "action_mask": its legal actions (all 0 when it is not its turn)},
         new arrays (or lists) at each call."""
-        # (The hot path: one lock, one or two calls with cached addresses,
-        # the mask computed once per state.)
+        # (The hot path: one lock, one call with cached addresses; the mask
+        # is the state's, computed by the step.)
+        if self._pending is not None:
+            self._recover()
         seat = self.agent_name_mapping.get(agent) if type(agent) is str else None
         if seat is None:
             seat = self._seat(agent)
@@ -512,6 +523,8 @@ class CrownEnv(_AECEnv):
              ) -> Tuple[Optional[Observation], float, bool, bool, Dict[str, Any]]:
         """(observation, cumulative reward, termination, truncation, info) of
         the selected agent."""
+        if self._pending is not None:
+            self._recover()
         agent = self.agent_selection
         if agent is None:
             raise StateError("no agent is selected: the game is over or not reset")
@@ -521,6 +534,8 @@ class CrownEnv(_AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yields the selected agent until every agent is done (or max_iter)."""
         for _ in range(max_iter):
+            if self._pending is not None:
+                self._recover()
             if not self.agents or self.agent_selection is None:
                 return
             yield self.agent_selection
@@ -529,6 +544,8 @@ class CrownEnv(_AECEnv):
         """Plays `action` (an index of the dense action space) for the selected
         agent; None for an agent that is terminated or truncated (which
         removes it, as PettingZoo's dead step does)."""
+        if self._pending is not None:
+            self._recover()
         agent = self.agent_selection
         if agent is None:
             raise StateError("no agent is selected: the game is over or not reset")
@@ -536,7 +553,7 @@ class CrownEnv(_AECEnv):
         if player is None:
             if action is not None:
                 raise IllegalMoveError("%s is done: step(None) removes it" % agent)
-            self._remove(agent)
+            self._was_dead_step(None)
             return
         if action is None:
             raise IllegalMoveError("%s must act: step(None) is for agents that are done"
@@ -555,37 +572,94 @@ class CrownEnv(_AECEnv):
             if move is None:
                 self._call(g, _index_move(h, a, self._out_move_at))
                 move = self._moves[a] = self._out_move.value
-            status = _apply(h, move)
-            if status:
-                raise self._refused(g, h, a, status)
-            self._state_no += 1
-            status = _current_player(h, self._out_int_at)
-            if status == 0:
-                status = _returns(h, self._returns_at, self._players, self._out_size_at)
-            if status:
-                g._check(status)
-        self.steps += 1
-        self._cumulative_rewards[agent] = 0.0
-        if bytes(self._returns_buf) != self._returns_seen:
-            self._reward()
-        elif self._rewarded:
-            for a_ in self.rewards:
-                self.rewards[a_] = 0.0
-            self._rewarded = False
-        player = self._out_int.value
-        if player == TERMINAL:
-            self._settle()
-        elif self.max_steps is not None and self.steps >= self.max_steps:
-            returns = list(self._returns_buf)
-            for a_ in self.agents:
-                self.truncations[a_] = True
-                self.infos[a_]["returns"] = returns[self.agent_name_mapping[a_]]
-            self._finish()
-        else:
-            self._player = player
-            self.agent_selection = self.possible_agents[player]
+            # What the step's bookkeeping starts from, kept until it is done.
+            pending = (agent, self.steps, self._state_no, self._returns_prev,
+                       self._returns_seen, self._cumulative_rewards)
+            try:
+                self._pending = pending
+                status = _apply(h, move)
+                if status:
+                    self._pending = None
+                    raise self._refused(g, h, a, status)
+                self._played(g, h, pending)
+            except BaseException:
+                # (A KeyboardInterrupt: the step is finished, or found not
+                # played, before it goes on; if this is interrupted too, the
+                # next call does it.)
+                if self._pending is not None:
+                    self._recover()
+                raise
         if self.render_mode == "human":
             self.render()
+
+    def _played(self, g: Game, h: Any, pending: Tuple[Any, ...]) -> None:
+        """The bookkeeping of a step the library has played (the lock of `g`
+        held), from `pending`, what it started from: the state's number, the
+        steps, the rewards, the agents done or the agent to move, its mask.
+        It writes only values computed from `pending` and the game (no
+        increments), so that when it is interrupted (KeyboardInterrupt) the
+        next call can run it again whole (_recover); the step is over when
+        _pending is None again."""
+        agent, steps, state_no, prev, seen, cumulative = pending
+        self._state_no = state_no + 1
+        status = _current_player(h, self._out_int_at)
+        if status == 0:
+            status = _returns(h, self._returns_at, self._players, self._out_size_at)
+        if status:
+            g._check(status)
+        self.steps = steps + 1
+        returns_now = bytes(self._returns_buf)
+        rewards = self.rewards
+        if returns_now != seen:
+            # Something was settled: every agent's reward is the change of
+            # its returns, and adds to what it gathered since it last acted
+            # (the agent that acted: nothing before this step).
+            returns = self._returns_buf[:]
+            seat = self.agent_name_mapping
+            for a in rewards:
+                rewards[a] = returns[seat[a]] - prev[seat[a]]
+            self._cumulative_rewards = {a: (0.0 if a == agent else c) + rewards[a]
+                                        for a, c in cumulative.items()}
+            self._rewarded = any(rewards.values())
+            self._returns_seen, self._returns_prev = returns_now, returns
+        else:
+            cumulative[agent] = 0.0
+            if self._rewarded:
+                for a in rewards:
+                    rewards[a] = 0.0
+                self._rewarded = False
+        self.infos[agent]["legal_actions"] = []
+        player = self._out_int.value
+        if player == TERMINAL:
+            status = _truncated(h, self._out_int_at)
+            if status:
+                g._check(status)
+            self._settle(self.truncations if self._out_int.value else self.terminations)
+        elif self.max_steps is not None and steps + 1 >= self.max_steps:
+            self._settle(self.truncations)
+        else:
+            self._select(g, h, player)
+        self._pending = None
+
+    def _recover(self) -> None:
+        """Finishes a step that an exception (a KeyboardInterrupt) stopped
+        after it began: when the library played its action (the game has one
+        decision more than the environment counted) the step's bookkeeping
+        is run again from what it started from; else the step never
+        happened."""
+        pending = self._pending
+        g = self.game
+        if pending is None or g is None:
+            self._pending = None
+            return
+        depth = ctypes.c_size_t()
+        with g._lock:
+            h = g._handle()
+            self._call(g, _undo_depth(h, ctypes.addressof(depth)))
+            if depth.value == pending[1]:
+                self._pending = None
+            else:
+                self._played(g, h, pending)
 
     def _action(self, action: Any) -> int:
         """An action given as another type than int, as an int (or TypeError)."""
@@ -613,7 +687,7 @@ class CrownEnv(_AECEnv):
             why = reason
         if _legal_mask(h, self._mask_at, self.num_actions, self._out_size_at) == 0:
             self._mask_no = self._state_no
-            legal = [i for i, ok in enumerate(bytes(self._mask_buf)) if ok]
+            legal = ones(self._mask_buf)
         else:
             legal = []
         shown = ", ".join(str(i) for i in legal[:20])
@@ -622,47 +696,64 @@ class CrownEnv(_AECEnv):
         return IllegalMoveError("action %d %sis not legal here: %s; the legal actions are %s"
                                 % (action, what, why, shown or "none"), status)
 
-    def _reward(self) -> None:
-        """Sets every agent's reward to the change of its returns (the
-        returns buffer, just written) and adds it to its cumulative reward."""
-        returns, seen = self._returns_buf[:], self._returns_prev
-        self._returns_seen, self._returns_prev = bytes(self._returns_buf), returns
-        rewards, cumulative, seat = self.rewards, self._cumulative_rewards, self.agent_name_mapping
-        rewarded = False
-        for a in rewards:
-            r = returns[seat[a]] - seen[seat[a]]
-            rewards[a] = r
-            cumulative[a] += r
-            rewarded = rewarded or r != 0.0
-        self._rewarded = rewarded
-
-    def _settle(self) -> None:
-        """The game is over: every agent is terminated, with its returns
-        (the returns buffer, just written) in its info."""
+    def _settle(self, done: Dict[str, bool]) -> None:
+        """The game is over (`done`: terminations) or stopped (truncations):
+        every agent is done, with its returns (the returns buffer, just
+        written) in its info; no one moves any more."""
         returns = list(self._returns_buf)
         for a in self.agents:
-            self.terminations[a] = True
+            done[a] = True
             self.infos[a]["returns"] = returns[self.agent_name_mapping[a]]
-        self._finish()
-
-    def _finish(self) -> None:
-        """No one moves any more: the agents are removed in their order."""
         self._player = None
         self.agent_selection = self.agents[0]
 
-    def _remove(self, agent: str) -> None:
-        """A dead step: removes the agent and clears the rewards (as
-        PettingZoo's _was_dead_step does)."""
+    # -- PettingZoo's hooks for the dead: step(None) and env()'s
+    # TerminateIllegalWrapper (which ends the game for an illegal action
+    # through them) call these, so that the environment knows who moves.
+
+    def _was_dead_step(self, action: Optional[SupportsIndex]) -> None:
+        """A dead step: removes the selected agent, which is done, and
+        clears the rewards (as PettingZoo's _was_dead_step does); the next
+        agent done is selected."""
+        agent = self.agent_selection
+        if action is not None:
+            raise IllegalMoveError("%s is done: step(None) removes it" % agent)
+        if agent is None or not (self.terminations.get(agent) or self.truncations.get(agent)):
+            raise StateError("%s is not done: it has no dead step" % agent)
         self.agents.remove(agent)
         del (self.rewards[agent], self._cumulative_rewards[agent], self.terminations[agent],
              self.truncations[agent], self.infos[agent])
         for a in self.rewards:
             self.rewards[a] = 0.0
         self._rewarded = False
-        self.agent_selection = self.agents[0] if self.agents else None
+        self.agent_selection = next(
+            (a for a in self.agents if self.terminations[a] or self.truncations[a]),
+            self.agents[0] if self.agents else None)
+
+    def _deads_step_first(self) -> Optional[str]:
+        """Selects the first agent that is done (PettingZoo's hook).  When
+        every agent is done (TerminateIllegalWrapper has ended the game for
+        an illegal action) no one moves any more: no agent has legal
+        actions, and the masks are all 0."""
+        done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if done:
+            if len(done) == len(self.agents):
+                self._player = None
+                for a in self.agents:
+                    self.infos[a]["legal_actions"] = []
+            self.agent_selection = done[0]
+        return self.agent_selection
+
+    # -- views and the rest
 
     def render(self) -> Optional[str]:
-        """The spectator's text view: returned ("ansi") or printed ("human")."""
+        """The spectator's text view: returned ("ansi") or printed ("human");
+        with no render_mode, a warning and None (as PettingZoo's
+        environments)."""
+        if self.render_mode is None:
+            warnings.warn("You are calling render method without specifying any render mode.",
+                          stacklevel=2)
+            return None
         text = self._game().observation(SPECTATOR)
         if self.render_mode == "human":
             print(text)
@@ -670,11 +761,30 @@ class CrownEnv(_AECEnv):
         return text
 
     def _game(self) -> Game:
+        if self._pending is not None:
+            self._recover()
         if self.game is None:
             raise StateError("call reset() before using the environment")
         return self.game
 
-    def state(self) -> str:
+    def state(self) -> ObservationTensor:
+        """The global state, for centralized critics (MAPPO, QMIX): every
+        seat's observation tensor, seat 0's first, concatenated (players x S
+        values, S = observation_size), a float32 numpy array when numpy can
+        be imported, else a list of floats; in `state_space` (a Box)."""
+        g = self._game()
+        size = self.observation_size
+        values = (ctypes.c_float * (size * self._players))()
+        at = ctypes.addressof(values)
+        written = ctypes.c_size_t()
+        with g._lock:
+            h = g._handle()
+            for seat in range(self._players):
+                self._call(g, _tensor(h, seat, at + seat * size * ctypes.sizeof(ctypes.c_float),
+                                      size, ctypes.addressof(written)))
+        return float32_vector(values, len(values))
+
+    def serialize(self) -> str:
         """The whole game as saved text (Game.serialize), for replay."""
         return self._game().serialize()
 
@@ -683,6 +793,7 @@ class CrownEnv(_AECEnv):
         if self.game is not None:
             self.game.close()
             self.game = None
+        self._pending = None
         self._player = None
         self.agents = []
         self.agent_selection = None
@@ -690,10 +801,36 @@ class CrownEnv(_AECEnv):
     def __repr__(self) -> str:
         return "CrownEnv(%r)" % self.metadata["name"]
 
+    def __str__(self) -> str:
+        """The environment's name (metadata["name"]), as PettingZoo's."""
+        return str(self.metadata["name"])
 
-def raw_env(name: str, options: str = "", **keywords: Any) -> CrownEnv:
-    """The environment (PettingZoo's name for an env without wrappers)."""
-    return CrownEnv(name, options, **keywords)
+
+def raw_env(name: str, options: str = "", render_mode: Optional[str] = None,
+            max_steps: Optional[SupportsIndex] = None, **keywords: Any) -> CrownEnv:
+    """The environment without wrappers (PettingZoo's raw_env): CrownEnv
+    with the same arguments; `keywords` are the game's options."""
+    return CrownEnv(name, options, render_mode=render_mode, max_steps=max_steps, **keywords)
 
 
-env = raw_env
+def env(name: str, options: str = "", render_mode: Optional[str] = None,
+        max_steps: Optional[SupportsIndex] = None, illegal_reward: float = -1.0,
+        **keywords: Any) -> Any:
+    """The environment as PettingZoo's classic environments give it: the raw
+    environment (raw_env, the same arguments) wrapped in PettingZoo's
+    TerminateIllegalWrapper (an illegal action ends the game: every agent
+    is done, the mover's reward `illegal_reward`, the others' 0),
+    AssertOutOfBoundsWrapper and OrderEnforcingWrapper.  Without PettingZoo
+    (or Gymnasium, or numpy) there are no wrappers: the raw environment
+    itself, on which an illegal action raises IllegalMoveError.  The
+    keywords besides `render_mode`, `max_steps` and `illegal_reward` are
+    the game's options."""
+    if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
+        raise TypeError("illegal_reward must be a number, not %s"
+                        % type(illegal_reward).__name__)
+    e = raw_env(name, options, render_mode=render_mode, max_steps=max_steps, **keywords)
+    if _AECEnv is object:
+        return e
+    wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")
+    wrapped = wrappers.TerminateIllegalWrapper(e, illegal_reward=float(illegal_reward))
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))

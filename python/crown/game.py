@@ -8,7 +8,7 @@ import ctypes
 import threading
 from typing import Any, Callable, Dict, List, Optional, Tuple, Type, Union
 
-from ._arrays import LegalMask, ObservationTensor, float32_vector, uint8_vector
+from ._arrays import LegalMask, ObservationTensor, float32_vector, int8_vector, ones
 from ._convert import (_INDEX_RANGE, _MOVE_RANGE, _SEED_RANGE, _VIEWER_RANGE, _decode, _enc,
                        _Integer, _integer, _json_object, _OptionValue, _options_text, _text_call)
 from ._library import _lib
@@ -294,15 +294,28 @@ class Game:
     def legal_mask(self) -> "LegalMask":  # (a name, not its Union, in help())
         """The legal decisions as N entries, 1 where the move of that index is
         legal now, else 0 (all 0 at a chance node and at the end): a numpy
-        uint8 array when numpy can be imported, else a list of ints (the
-        type crown.LegalMask says so)."""
+        int8 array when numpy can be imported, else a list of ints (the type
+        crown.LegalMask says so).  int8 as crown.env's masks and PettingZoo's
+        are, and as Gymnasium's Discrete.sample(mask=) requires."""
+        return int8_vector(self._mask_bytes())  # (one copy of the bytes, no Python ints)
+
+    def legal_actions(self) -> List[int]:
+        """The indices (0..N-1) of the legal decisions, ascending: the
+        positions of legal_mask()'s 1s, as RLCard's legal_actions and
+        OpenSpiel's legal_actions() give them (empty at a chance node and at
+        the end).  A list of ints, with or without numpy; index_move(i) is
+        the move of index i."""
+        return ones(self._mask_bytes())
+
+    def _mask_bytes(self) -> bytes:
+        """crown_legal_mask's N bytes."""
         n = ctypes.c_size_t()
         with self._lock:
             h = self._handle()
             self._check(_lib.crown_num_distinct_moves(h, ctypes.byref(n)))
             buf = (ctypes.c_uint8 * n.value)()
             self._check(_lib.crown_legal_mask(h, buf, n.value, ctypes.byref(n)))
-        return uint8_vector(bytes(buf))  # (one copy of the bytes, no Python ints)
+        return bytes(buf)
 
     def apply(self, move: Union[_Integer, str]) -> None:
         """Plays a move, given as its integer (int32) or its text."""

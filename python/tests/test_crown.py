@@ -651,9 +651,39 @@ class Play(unittest.TestCase):
             crown.Game(KD, "players=+3")
         self.assertIn("not a whole number", str(cm.exception))
 
+    def test_legal_actions(self):
+        # The indices of the legal decisions, ascending: the mask's 1s and
+        # the legal moves' indices; none at a chance node and at the end; a
+        # list of ints, with numpy or without.
+        for name, options in [(KD, "players=3"), (KD, "players=2,chance=explicit"),
+                              ("kings_family", ""), ("kings_blood", "players=4,advanced=on"),
+                              ("blood_bound", "players=8")]:
+            with self.subTest(name=name, options=options), \
+                    crown.Game(name, options, seed=7) as g:
+                rng = random.Random(7)
+                while True:
+                    actions = g.legal_actions()
+                    self.assertIs(type(actions), list)
+                    self.assertTrue(all(type(i) is int for i in actions))
+                    self.assertEqual(actions, [i for i, ok in enumerate(g.legal_mask()) if ok])
+                    if g.current_player() < 0:
+                        self.assertEqual(actions, [])
+                        if g.is_terminal():
+                            break
+                        g.apply(rng.choice(g.legal_moves()))
+                        continue
+                    self.assertEqual(actions, sorted(g.move_index(m) for m in g.legal_moves()))
+                    self.assertEqual([g.index_move(i) for i in actions], g.legal_moves())
+                    g.apply(g.index_move(rng.choice(actions)))
+        with crown.Game(KD) as g:
+            g.close()
+            with self.assertRaises(crown.StateError):
+                g.legal_actions()
+
     def test_legal_mask_as_numpy_array(self):
-        # With numpy: a uint8 array.  Without it here, a stand-in module shows
-        # that the array is made from the mask's bytes.
+        # With numpy: an int8 array (Gymnasium's Discrete.sample(mask=)
+        # takes no other).  Without it here, a stand-in module shows that
+        # the array is made from the mask's bytes.
         try:
             import numpy  # noqa: F401
             fake = None
@@ -663,11 +693,11 @@ class Play(unittest.TestCase):
                     return FakeArray(self)
 
             class FakeNumpy:
-                uint8 = "uint8"
+                int8 = "int8"
 
                 @staticmethod
                 def frombuffer(data, dtype):
-                    assert isinstance(data, bytes) and dtype == "uint8"
+                    assert isinstance(data, bytes) and dtype == "int8"
                     return FakeArray(data)
             fake = FakeNumpy()
             sys.modules["numpy"] = fake
@@ -677,7 +707,7 @@ class Play(unittest.TestCase):
                 self.assertEqual(len(mask), g.num_distinct_moves)
                 self.assertEqual(sum(int(x) for x in mask), len(g.legal_moves()))
                 if fake is None:
-                    self.assertEqual(str(mask.dtype), "uint8")
+                    self.assertEqual(str(mask.dtype), "int8")
                 else:
                     self.assertIsInstance(mask, list)
                     self.assertEqual(type(mask).__name__, "FakeArray")
@@ -987,7 +1017,7 @@ class Numpy(unittest.TestCase):
                     if not g.is_chance_node():
                         mask = g.legal_mask()
                         self.assertIsInstance(mask, np.ndarray)
-                        self.assertEqual(mask.dtype, np.uint8)
+                        self.assertEqual(mask.dtype, np.int8)
                         self.assertEqual(mask.shape, (g.num_distinct_moves,))
                         self.assertEqual(list(np.flatnonzero(mask)),
                                          sorted(g.move_index(m) for m in g.legal_moves()))
@@ -997,6 +1027,20 @@ class Numpy(unittest.TestCase):
                         self.assertEqual(t.dtype, np.float32)
                         self.assertEqual(t.shape, g.observation_shape)
                     g.apply(rng.choice(g.legal_moves()))
+
+    def test_masks_sample_with_gymnasium(self):
+        # Gymnasium's Discrete.sample(mask=) takes Game.legal_mask() as it
+        # is (it requires int8), and draws only legal actions.
+        try:
+            from gymnasium.spaces import Discrete
+        except ImportError:
+            self.skipTest("gymnasium does not import")
+        with crown.Game("kings_blood", "players=3", seed=2) as g:
+            space = Discrete(g.num_distinct_moves, seed=1)
+            for _ in range(20):
+                action = space.sample(mask=g.legal_mask())
+                self.assertIn(action, g.legal_actions())
+                g.apply(g.index_move(action))
 
     def test_lists_when_numpy_cannot_be_imported(self):
         with crown.Game(KD, "players=3", seed=8) as g:
@@ -1088,7 +1132,8 @@ class Typing(unittest.TestCase):
                         self.returns(g.observation_dict, viewer)
                     for viewer in viewers[:1] + viewers[2:]:
                         self.returns(g.observation_tensor, viewer)
-                    for fn in (g.is_terminal, g.is_chance_node, g.legal_mask, g.history,
+                    for fn in (g.is_terminal, g.is_chance_node, g.legal_mask, g.legal_actions,
+                               g.history,
                                g.observation_layout, g.returns, g.scores, g.state_hash,
                                g.serialize):
                         self.returns(fn)
@@ -1132,8 +1177,10 @@ class Typing(unittest.TestCase):
             if not (termination or truncation):
                 action = rng.choice([i for i, ok in enumerate(observation["action_mask"])
                                      if ok])
+            self.returns(e.state)
             e.step(action)
         self.returns(e.state)
+        self.returns(e.serialize)
         e.close()
 
     def test_typed_use(self):
