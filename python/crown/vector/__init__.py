@@ -2,9 +2,8 @@
 """crown.vector: many games of one game at once, as a Gymnasium vector environment.
 
 `VectorEnv` steps `num_envs` games of one game and option set with one call
-into the library (the batched C API, crown.h "Batches"): its arrays are
-numpy arrays the library writes into directly, so a step does no Python
-work per game.  It needs numpy (Debian: python3-numpy); Gymnasium is
+into the library (the batched C API, crown.h "Batches"), so a step does no
+Python work per game.  It needs numpy (Debian: python3-numpy); Gymnasium is
 optional: when it imports, VectorEnv is a gymnasium.vector.VectorEnv and its
 spaces are Gymnasium's.
 
@@ -17,21 +16,24 @@ spaces are Gymnasium's.
         for _ in range(1000):
             actions = random_legal_actions(obs["action_mask"], rng)   # your policy
             obs, rewards, terminations, truncations, infos = env.step(actions)
-            per_seat = infos["seat_rewards"]      # num_envs x players
+            # rewards: num_envs x players, every seat's reward of the step
 
 Observations are a dict, as CrownEnv's: "observation", the observation
 tensor of each game's player to move (num_envs x S, float32), and
-"action_mask", its legal actions (num_envs x N, int8: 1 where the action of
-that index is legal).  `infos["current_player"]` (int32) is the seat to move
-in each game: every game is always at a decision of one of its seats.
+"action_mask", its legal actions (num_envs x N, int8, as Gymnasium's
+Discrete.sample(mask=) and PettingZoo take them: 1 where the action of that
+index is legal).  infos["current_player"] (int32) is the seat to move in
+each game: every game is always at a decision of one of its seats.
 
-Rewards.  Every seat's reward of the step is `infos["seat_rewards"]`
-(num_envs x players, float32): the change the step made to that seat's
-returns, counted from 0 at the start of each episode, so that an episode's
-rewards add up to its final returns.  The `rewards` that step() returns, one
-per game as Gymnasium wants, are those of the seat that took the step's
-action (`infos["acting_player"]`); in a one-player game they are all there
-is.  A self-play learner reads `seat_rewards`.
+Rewards (reward_mode=).  "seats", the default: step()'s rewards are every
+seat's, num_envs x players float32 (pgx's layout), the change the step made
+to each seat's returns, counted from 0 at the start of each episode, so that
+an episode's rewards add up to its final returns.  A single-agent tool
+(Gymnasium's RecordEpisodeStatistics and NormalizeReward) wants one reward a
+game: reward_mode=p gives seat p's (num_envs,), so that such a tool reports
+seat p's true returns; reward_mode="acting" the reward of the seat that took
+the step's action (infos["acting_player"]), whose sum over an episode is no
+seat's return.  infos["seat_rewards"] is every seat's in every mode.
 
 Autoreset, in the same step (metadata["autoreset_mode"] is
 gymnasium.vector.AutoresetMode.SAME_STEP, or the string "SameStep" without
@@ -40,7 +42,8 @@ terminations = True (the game is over) or truncations = True (`max_steps`
 decisions made in the episode), and the same step's observation, mask and
 current player are already those of the slot's next episode: the final
 observation of an episode is not returned.  An episode that is over before
-its first decision (a King's Family deal can be) is skipped, unreported.
+its first decision (a King's Family deal can be) is skipped: the slot goes
+on to its next episode, and no step reports the skipped one.
 
 Seeds.  After reset(seed=s), slot i's k-th episode (k = 0, 1, ...) is the
 game crown.Game(name, options, seed=s + i + k * num_envs) plays (seeds wrap
@@ -49,19 +52,22 @@ reset() without a seed takes the next seed of a generator seeded with the
 last seed given (to the constructor or to reset), so a run of resets is
 reproducible too.
 
-Arrays are reused.  The arrays a call returns (observations, rewards, flags,
-infos) are the environment's own, and the next step or reset overwrites
-them, as EnvPool's and pgx's users expect: copy what you keep
-(`obs["observation"].copy()`).  They are read-only views, as the library
-may rely on what it wrote there (it may clear a mask row only where it last
-set it).  With `copy=True` every call returns new, writeable arrays instead,
-never written again (each call binds fresh arrays: the price is an
-allocation and the library clearing them, not a copy).
+Arrays are the caller's (copy=True, the default).  Every reset and step
+returns new, writeable arrays that the environment never writes again: a
+replay buffer may keep them as they are, a wrapper may change them in place
+(Gymnasium's ClipReward).  With copy=False the arrays are the environment's
+own, the same at every call and overwritten by the next one (EnvPool's and
+pgx's way), and read-only, as the library may rely on what it wrote there
+(it clears a mask row only where it last set it): faster where the masks
+are wide (docs/performance.md), and the caller copies what it keeps.
 
 Errors raise crown's exceptions with the library's message, which names the
 game of the batch ("game 3: action 17: move 1089 (beat GN with RQ) is not
-legal: ..."); a step that fails changes no game and no array.  A VectorEnv
-cannot be copied or pickled (TypeError): a copy would share the games.
+legal: ..."); a step that fails changes no game and no array, and one that
+is interrupted (KeyboardInterrupt) either happened whole or not at all, the
+environment's arrays and state agreeing with its games either way.  A
+VectorEnv cannot be copied or pickled (TypeError): a copy would share the
+games.
 """
 
 import importlib

@@ -2,26 +2,90 @@
 """VectorEnv: many games of one game and option set stepped by one call
 (the module's text, crown/vector/__init__.py, is its manual)."""
 
-import ctypes
+import operator
 import random as _random
 import threading
-from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Union
 
 import numpy  # type: ignore[import]
 
-from ..errors import IllegalMoveError, InvalidArgumentError, StateError, _error
+from ..errors import IllegalMoveError, InvalidArgumentError, StateError
 from ..game import Game
-from .._convert import (_decode, _enc, _INDEX_RANGE, _Integer, _integer, _OptionValue,
-                        _options_text, _SEED_RANGE)
-from .._library import _lib
-from .._prototypes import _batch_p, _u64
+from .._convert import (_enc, _INDEX_RANGE, _Integer, _integer, _OptionValue, _options_text,
+                        _SEED_RANGE)
 from . import _spaces
-from ._arrays import Arrays
+from ._arrays import Arrays, RewardMode
+from ._batch import Batch
 
 if TYPE_CHECKING:
     from ._arrays import Array, Bools, Floats, Int8s, Int32s
 else:
     Array = Bools = Floats = Int8s = Int32s = Any
+
+Observations = Dict[str, Any]
+
+
+def _reward_mode(mode: Any) -> RewardMode:
+    """reward_mode checked for its type: "seats", "acting" or a seat (an
+    int, or anything with __index__; its range is checked against the game's
+    seats once they are known)."""
+    if isinstance(mode, str):
+        if mode in ("seats", "acting"):
+            return mode
+        raise InvalidArgumentError("reward_mode must be 'seats', 'acting' or a seat, not %r"
+                                   % mode)
+    if isinstance(mode, bool):
+        raise TypeError("reward_mode must be 'seats', 'acting' or a seat (an int), not bool")
+    try:
+        return operator.index(mode)
+    except TypeError:
+        raise TypeError("reward_mode must be 'seats', 'acting' or a seat (an int), not %s"
+                        % type(mode).__name__) from None
+
+
+def _next_seed(seed: int) -> int:
+    """The seed a reset() without one takes after a reset with `seed`."""
+    return _random.Random(seed).getrandbits(64)
+
+
+class _Pending:
+    """A reset or step under way: what VectorEnv._settle needs to make the
+    environment agree with its games however the call ended (returned,
+    failed, or interrupted at any point, a KeyboardInterrupt say)."""
+
+    def __init__(self, kind: str, arrays: Arrays, previous: Arrays, seed: int = 0) -> None:
+        self.kind = kind              # "reset" or "step"
+        self.arrays = arrays          # the arrays the call writes
+        self.previous = previous      # the arrays of the call before
+        self.players = previous._players.copy()  # the players to move before it
+        self.seed = seed              # a reset's seed
+        self.armed = False            # the arrays are bound and marked: the C call may run
+        self.written: Optional[bool] = None  # whether it ran and wrote (once known)
+
+
+class _OneThread:
+    """A VectorEnv's calls, one thread at a time: entered by a second
+    thread while a call of the first runs, StateError (the batch must not
+    be stepped twice at once, nor freed under a step).  Unlike a lock it
+    cannot be left held: a call interrupted anywhere (a KeyboardInterrupt
+    even between entering and the call's own try, where a lock would stay
+    acquired for good) leaves it to its thread, whose next call takes it
+    over, as to any thread once that one has ended."""
+
+    def __init__(self) -> None:
+        self._owner: Dict[str, int] = {}
+
+    def __enter__(self) -> None:
+        me = threading.get_ident()
+        owner = self._owner.setdefault("thread", me)  # (one step under the GIL)
+        if owner != me:
+            if owner in {t.ident for t in threading.enumerate()}:
+                raise StateError("the vector environment is in a call of another thread: "
+                                 "one thread at a time", -9)
+            self._owner["thread"] = me
+
+    def __exit__(self, *exc: object) -> None:
+        self._owner.clear()
 
 
 class VectorEnv(_spaces._Base):  # type: ignore[misc]
@@ -30,86 +94,138 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
 
     `seed` (0..2**64-1, or None for a random one) seeds the first episodes;
     `max_steps` (0: none) truncates an episode after that many decisions;
-    `copy` makes every call return new arrays instead of the environment's
-    reused ones.  chance=explicit is refused (a batch draws every card
-    itself).  Not for two threads at once (calls are serialized by a lock,
-    so a mistake cannot crash)."""
+    `copy` (True) makes every call return new arrays that are the caller's,
+    `copy=False` the environment's own, reused and read-only; `reward_mode`
+    says what step()'s rewards are: "seats" (every seat's, num_envs x
+    players), "acting" (the seat that took the step's action) or a seat
+    (that seat's).  chance=explicit is refused (a batch draws every card
+    itself).  One thread at a time: a call made while another
+    thread's runs raises StateError (so that a mistake cannot crash)."""
 
     metadata: Dict[str, Any] = {"autoreset_mode": _spaces.AUTORESET_MODE}
     render_mode: Optional[str] = None
     closed = False
-    _batch: Optional[ctypes.c_void_p] = None  # (the class's, until __init__ makes one)
+    _batch: Optional[Batch] = None  # (the class's, until __init__ makes one)
 
     def __init__(self, name: str, options: str = "", num_envs: _Integer = 1024,
-                 seed: Optional[_Integer] = None, max_steps: _Integer = 0, copy: bool = False,
+                 seed: Optional[_Integer] = None, max_steps: _Integer = 0, copy: bool = True,
+                 *, reward_mode: Union[str, _Integer] = "seats",
                  **keywords: _OptionValue) -> None:
         """Makes the games, at the first positions of their first episodes
         from `seed` (reset() without a seed starts them again there).
         Raises crown's errors (UnknownGameError, OptionError,
         InvalidArgumentError for a num_envs of 0 or above the library's
-        bound, ...)."""
+        bound or a bad reward_mode, ...) and TypeError.  Called again on an
+        environment, it frees the games it had first."""
+        # The arguments first: a mistake raises before anything changes.
         if keywords:
             options = _options_text(_enc(options, "options").decode(), keywords)
         name_b, options_b = _enc(name, "name"), _enc(options, "options")
         count = _integer(num_envs, "num_envs", _INDEX_RANGE)
         steps = _integer(max_steps, "max_steps", _INDEX_RANGE)
+        if not isinstance(copy, bool):
+            raise TypeError("copy must be a bool, not %s" % type(copy).__name__)
+        rewards = _reward_mode(reward_mode)
         if seed is None:
             seed = _random.SystemRandom().getrandbits(64)
         first_seed = _integer(seed, "seed", _SEED_RANGE)
-        if not isinstance(copy, bool):
-            raise TypeError("copy must be a bool, not %s" % type(copy).__name__)
-        handle = _batch_p()
-        err = ctypes.create_string_buffer(256)
-        status = _lib.crown_batch_new(ctypes.byref(handle), name_b, options_b, count,
-                                      _u64(first_seed), steps, err, len(err))
-        if status:
-            raise _error(status, _decode(err.value))
-        self._lock = threading.Lock()
-        self._batch = handle
-        self.closed = False
+
+        # Then the games: the old ones go first (a second __init__).
+        self._release()
+        batch = Batch(name_b, options_b, count, first_seed, steps)
+        if isinstance(rewards, int) and not 0 <= rewards < batch.num_players:
+            batch.free()
+            raise InvalidArgumentError("reward_mode %d: the seats are 0..%d"
+                                       % (rewards, batch.num_players - 1))
+        self._lock = _OneThread()
+        self._pending: Optional[_Pending] = None
         self.num_envs = count
         self.max_steps = steps
         self.copy = copy
+        self.reward_mode = rewards
         self.name = name
-        players, n, size = ctypes.c_int(), ctypes.c_size_t(), ctypes.c_size_t()
-        self._check(_lib.crown_batch_num_players(handle, ctypes.byref(players)))
-        self._check(_lib.crown_batch_num_actions(handle, ctypes.byref(n)))
-        self._check(_lib.crown_batch_observation_size(handle, ctypes.byref(size)))
-        self.num_players, self.num_actions, self.observation_size = (
-            players.value, n.value, size.value)
+        self.num_players = batch.num_players
+        self.num_actions = batch.num_actions
+        self.observation_size = batch.observation_size
         self.metadata = dict(VectorEnv.metadata, name="crown_" + name)
         self.single_observation_space, self.single_action_space = _spaces.single_spaces(
             self.observation_size, self.num_actions)
         self._spaces: Optional[Tuple[Any, Any]] = None
         self._seed = first_seed
-        self._seed_rng = _random.Random(first_seed)
         self._fresh = True  # no reset() yet: the batch is at the constructor's seed
         self._actions = numpy.zeros(count, dtype=numpy.int32)
         self._actions_at = self._actions.ctypes.data
         self._row_start = numpy.arange(count, dtype=numpy.int32) * self.num_players
         self._index = numpy.zeros(count, dtype=numpy.int32)
+        self._batch = batch
+        self.closed = False
         self._arrays = self._new_arrays()
-        # The constructor's reset wrote nothing (nothing was bound): again.
-        self._check(_lib.crown_batch_reset(handle, _u64(first_seed)))
+        # The batch's reset wrote nothing (nothing was bound): again.
+        status = batch.bind(self._arrays.addresses()) or batch.reset(first_seed)
+        if status:
+            error = batch.error(status)
+            self._release()
+            raise error
+        self._arrays.after_reset()
 
-    # -- arrays, handle, errors
+    # -- arrays, batch, the calls' settling
 
     def _new_arrays(self) -> Arrays:
-        """A new set of arrays, bound to the batch."""
-        arrays = Arrays(self.num_envs, self.observation_size, self.num_actions,
-                         self.num_players, writeable=self.copy)
-        self._check(_lib.crown_batch_bind(self._handle(), *arrays.addresses()))
-        return arrays
+        """A new set of arrays (not bound)."""
+        return Arrays(self.num_envs, self.observation_size, self.num_actions, self.num_players,
+                      self.reward_mode, writeable=self.copy)
 
-    def _handle(self) -> ctypes.c_void_p:
-        h = self._batch
-        if not h:
+    def _live(self) -> Batch:
+        """The batch, settled (see _settle); StateError once closed."""
+        b = self._batch
+        if b is None or not b.live:
             raise StateError("the vector environment is closed", -9)
-        return h
+        self._settle()
+        return b
 
-    def _check(self, status: int) -> None:
-        if status:
-            raise _error(status, _decode(_lib.crown_batch_last_error(self._batch)))
+    def _call(self, b: Batch, pending: _Pending, call: Any) -> int:
+        """Runs `call` (a reset or step of batch `b`, into pending.arrays)
+        so that the environment agrees with its games whatever happens:
+        the Python state changes after the call, and only if the batch
+        wrote the arrays (an interruption anywhere here included)."""
+        self._pending = pending
+        status = -1
+        try:
+            if pending.arrays is not pending.previous:
+                b.bind(pending.arrays.addresses())
+            else:
+                pending.arrays._players.fill(-1)
+            pending.armed = True
+            status = call()
+        finally:
+            self._settle()
+        return status
+
+    def _settle(self) -> None:
+        """Ends the reset or step under way, if one is (returned, failed,
+        or interrupted: a KeyboardInterrupt between the C call and the end
+        of step()): if the batch wrote the arrays, they become the
+        environment's, else the arrays and the batch are as before it.
+        Idempotent step by step, so that an interruption of this too is
+        settled by the next call."""
+        p = self._pending
+        if p is None:
+            return
+        if p.written is None:
+            p.written = p.armed and p.arrays.written()
+        b = self._batch
+        if p.written:
+            if p.kind == "step":
+                p.arrays.after_step(p.players, self._row_start, self._index)
+            else:
+                p.arrays.after_reset()
+                self._seed, self._fresh = p.seed, False
+            self._arrays = p.arrays
+        elif p.arrays is p.previous:
+            numpy.copyto(p.arrays._players, p.players)
+        elif b is not None and b.live:
+            b.unbind()  # (the new arrays are not bound, and the old ones are the caller's)
+        self._pending = None
 
     # -- spaces
 
@@ -131,51 +247,64 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
                                                   self.num_actions)
         return self._spaces
 
-    # -- the arrays of the last call (overwritten by the next unless copy=True)
+    # -- the arrays of the last call
+
+    def _last(self) -> Arrays:
+        if self._pending is not None:
+            with self._lock:
+                self._settle()
+        return self._arrays
 
     @property
     def observations(self) -> Floats:
         """num_envs x S: the observation tensor of each game's player to move."""
-        return self._arrays.observations
+        return self._last().observations
 
     @property
     def action_mask(self) -> Int8s:
         """num_envs x N: 1 where the action is legal for the player to move."""
-        return self._arrays.action_mask
+        return self._last().action_mask
 
     @property
     def current_player(self) -> Int32s:
         """num_envs: the seat to move in each game."""
-        return self._arrays.current_player
+        return self._last().current_player
+
+    @property
+    def rewards(self) -> Floats:
+        """The rewards of the last step, as step() returned them (see
+        reward_mode); 0 after a reset."""
+        return self._last().rewards
 
     @property
     def seat_rewards(self) -> Floats:
         """num_envs x players: each seat's reward of the last step."""
-        return self._arrays.seat_rewards
+        return self._last().seat_rewards
 
     @property
     def terminations(self) -> Bools:
         """num_envs: the games the last step ended (then restarted)."""
-        return self._arrays.terminations
+        return self._last().terminations
 
     @property
     def truncations(self) -> Bools:
         """num_envs: the games the last step truncated at max_steps (then restarted)."""
-        return self._arrays.truncations
+        return self._last().truncations
 
     @property
     def seed(self) -> int:
         """The seed of the last reset (or of the constructor)."""
+        self._last()
         return self._seed
 
-    def _observations(self) -> Dict[str, Array]:
+    def _observations(self) -> Observations:
         a = self._arrays
         return {"observation": a.observations, "action_mask": a.action_mask}
 
     # -- Gymnasium's calls
 
     def reset(self, *, seed: Optional[_Integer] = None,
-              options: Optional[Dict[str, Any]] = None) -> Tuple[Dict[str, Array], Dict[str, Any]]:
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Observations, Dict[str, Any]]:
         """Starts every game again: slot i's k-th episode is the game of
         seed + i + k * num_envs.  Without a seed: the constructor's the first
         time, then the next seed of a generator seeded with the last one.
@@ -186,52 +315,40 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
             raise InvalidArgumentError("reset takes no options (the game's options are given "
                                        "to the constructor), not %r" % (options,))
         with self._lock:
-            h = self._handle()
+            b = self._live()
             if seed is not None:
                 value = _integer(seed, "seed", _SEED_RANGE)
-                self._seed_rng.seed(value)
             elif self._fresh:
                 value = self._seed
             else:
-                value = self._seed_rng.getrandbits(64)
-                self._seed_rng.seed(value)
-            if self.copy:
-                self._arrays = self._new_arrays()
-            self._check(_lib.crown_batch_reset(h, _u64(value)))
-            self._seed, self._fresh = value, False
-            a = self._arrays
-            return self._observations(), {"current_player": a.current_player}
+                value = _next_seed(self._seed)
+            old = self._arrays
+            new = self._new_arrays() if self.copy else old
+            status = self._call(b, _Pending("reset", new, old, value), lambda: b.reset(value))
+            if status:
+                raise b.error(status)
+            return self._observations(), {"current_player": self._arrays.current_player}
 
-    def step(self, actions: Any) -> Tuple[Dict[str, Array], Floats, Bools, Bools,
-                                          Dict[str, Any]]:
+    def step(self, actions: Any) -> Tuple[Observations, Floats, Bools, Bools, Dict[str, Any]]:
         """Plays actions[i] (an index 0..N-1, legal for game i's player to
         move) in every game i, with the chance events that follow, and
         restarts the games that end (autoreset in the same step).  Returns
         (observations, rewards, terminations, truncations, infos): rewards
-        are those of the acting seat, infos holds "seat_rewards" (every
-        seat's), "acting_player" and "current_player".  On error (an action
-        out of range or not legal: IllegalMoveError naming the game; actions
-        of the wrong shape or type) nothing changes."""
+        as reward_mode says (every seat's by default), infos holds
+        "seat_rewards" (every seat's), "acting_player" and "current_player".
+        On error (an action out of range or not legal: IllegalMoveError
+        naming the game; actions of the wrong shape or type) nothing
+        changes."""
         with self._lock:
-            h = self._handle()
+            b = self._live()
             self._take_actions(actions)
             old = self._arrays
-            if self.copy:
-                new = self._new_arrays()
-                status = _lib.crown_batch_step(h, self._actions_at)
-                if status:
-                    self._check(_lib.crown_batch_bind(h, *old.addresses()))
-                    raise _error(status, _decode(_lib.crown_batch_last_error(h)))
-                numpy.copyto(new._acting, old._players)
-                self._arrays = a = new
-            else:
-                a = old
-                numpy.copyto(self._index, a._players)
-                self._check(_lib.crown_batch_step(h, self._actions_at))
-                numpy.copyto(a._acting, self._index)
-            if self.num_players > 1:
-                numpy.add(a._acting, self._row_start, out=self._index)
-                numpy.take(a._seat_rewards, self._index, out=a._rewards)
+            new = self._new_arrays() if self.copy else old
+            at = self._actions_at
+            status = self._call(b, _Pending("step", new, old), lambda: b.step(at))
+            if status:
+                raise b.error(status)
+            a = self._arrays
             return (self._observations(), a.rewards, a.terminations, a.truncations,
                     {"seat_rewards": a.seat_rewards, "acting_player": a.acting_player,
                      "current_player": a.current_player})
@@ -271,31 +388,30 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
         """A new, independent crown.Game of game `index` as it is now, with
         its episode's history (the batch goes on unchanged)."""
         index = _integer(index, "index", _INDEX_RANGE)
-        out = ctypes.c_void_p()
         with self._lock:
-            h = self._handle()
-            self._check(_lib.crown_batch_game(h, index, ctypes.byref(out)))
-        return Game._wrap(out)
+            return self._live().game(index)
+
+    def _release(self) -> None:
+        """Frees the games, if there are (close, and a second __init__)."""
+        lock = self.__dict__.get("_lock")
+        if lock is None:
+            return
+        with lock:
+            b, self._batch = self._batch, None
+            self._pending = None
+            self.closed = True
+            if b is not None:
+                b.free()
 
     def close(self, **kwargs: Any) -> None:
         """Frees the games; later calls raise StateError.  Arrays already
         returned stay valid (they are numpy's).  Closing twice is fine."""
-        lock = getattr(self, "_lock", None)
-        if lock is None:
-            return
-        with lock:
-            h, self._batch = self._batch, None
-            self.closed = True
-            if h:
-                _lib.crown_batch_free(h)
-
-    _free = _lib.crown_batch_free  # (bound now: globals may be gone in __del__ at exit)
+        self._release()
 
     def __del__(self) -> None:
-        h = self._batch
-        if h:
-            self._batch = None
-            self._free(h)
+        b = self.__dict__.get("_batch")
+        if b is not None:
+            b.free()
 
     def _no_copy(self, *args: Any) -> Any:
         """Refuses a copy: it would share the batch, which the first of the
