@@ -1,8 +1,9 @@
 """Tests of crown.vector, run by `meson test` (test python-vector): the vector
 environment against one crown.Game per slot, step by step, for every game
 and reward mode; seeds, errors, the caller's arrays, interruptions and
-re-initialization, spaces (Gymnasium's when it imports: PYTHONPATH=DIR for
-Gymnasium in DIR), and the example programs.
+re-initialization, the keywords that are not options, masks, spaces and
+Gymnasium's ids (when Gymnasium imports: PYTHONPATH=DIR for Gymnasium in
+DIR), and the example programs.
 Skipped where numpy does not import (a failure where CROWN_EXPECT_NUMPY is
 set)."""
 
@@ -437,7 +438,7 @@ class Arrays(NeedsNumpy):
                 self.assertIs(step[4]["current_player"], infos["current_player"])
                 obs = step[0]
             for array in (obs["observation"], obs["action_mask"], step[1], step[2], step[3],
-                          step[4]["seat_rewards"], step[4]["current_player"]):
+                          step[4]["seat_rewards"], step[4]["current_player"], env.bool_mask):
                 self.assertFalse(array.flags.writeable)
                 with self.assertRaises(ValueError):
                     array[0] = 1
@@ -679,6 +680,167 @@ class Reuse(NeedsNumpy):
         self.assertLess(grown, 16 << 20, "%d MB after 30 re-inits" % (grown >> 20))
 
 
+class Masks(NeedsNumpy):
+    def test_one_mask_as_int8_bools_and_lists(self):
+        with VectorEnv("kings_blood", "players=3", num_envs=4, seed=6) as env:
+            obs, _ = env.reset()
+            rng = np.random.default_rng(6)
+            for _ in range(3):
+                mask = obs["action_mask"]
+                self.assertEqual(mask.dtype, np.int8)
+                self.assertIs(env.action_mask, mask)
+                # The bools are the same memory, no copy.
+                self.assertEqual(env.bool_mask.dtype, np.bool_)
+                self.assertTrue(np.shares_memory(env.bool_mask, mask))
+                self.assertTrue(np.array_equal(env.bool_mask, mask != 0))
+                every = env.legal_actions()
+                self.assertEqual(len(every), 4)
+                for i in range(4):
+                    with env.game(i) as g:
+                        truth = sorted(g.move_index(m) for m in g.legal_moves())
+                    self.assertEqual(env.legal_actions(i), truth)
+                    self.assertEqual(every[i], truth)
+                    self.assertEqual(np.flatnonzero(env.bool_mask[i]).tolist(), truth)
+                    self.assertTrue(all(type(a) is int for a in truth))
+                obs = env.step(random_legal_actions(mask, rng))[0]
+            for bad in (4, -1):
+                with self.assertRaises(crown.InvalidArgumentError):
+                    env.legal_actions(bad)
+            with self.assertRaises(TypeError):
+                env.legal_actions(1.0)
+
+    def test_gymnasium_samples_from_the_mask(self):
+        if gymnasium is None:
+            self.skipTest("gymnasium does not import")
+        with VectorEnv("game_of_kingdoms", "players=3", num_envs=3, seed=6) as env:
+            obs, _ = env.reset()
+            env.single_action_space.seed(0)
+            for i in range(3):
+                a = env.single_action_space.sample(mask=obs["action_mask"][i])
+                self.assertIn(a, env.legal_actions(i))
+
+
+class Conventions(NeedsNumpy):
+    """Gymnasium's keywords are VectorEnv's, never game options."""
+
+    def test_keywords_that_are_not_options(self):
+        kw = dict(render_mode="ansi", max_episode_steps=7, autoreset_mode="SameStep",
+                  num_threads=1, reward_mode=0)
+        with VectorEnv("game_of_kingdoms", "players=3", num_envs=3, seed=5, **kw) as env:
+            self.assertEqual(env.max_steps, 7)
+            self.assertEqual(env.render_mode, "ansi")
+            self.assertEqual(env.num_threads, 1)
+            self.assertIn("ansi", env.metadata["render_modes"])
+            texts = env.render()
+            self.assertEqual(len(texts), 3)
+            for i, text in enumerate(texts):
+                with env.game(i) as g:
+                    self.assertEqual(text, g.observation(crown.SPECTATOR))
+            # max_episode_steps is max_steps.
+            rng = np.random.default_rng(5)
+            for _ in range(7):
+                _, _, terms, truncs, _ = env.step(random_legal_actions(env.action_mask, rng))
+            self.assertTrue(np.all(terms | truncs))
+        with VectorEnv("game_of_kingdoms", num_envs=2, seed=5, max_steps=7,
+                       max_episode_steps=7) as env:
+            self.assertEqual(env.max_steps, 7)
+            self.assertIsNone(env.render())
+        with self.assertRaises(crown.InvalidArgumentError) as cm:
+            VectorEnv("game_of_kingdoms", num_envs=2, max_steps=6, max_episode_steps=7)
+        self.assertIn("max_episode_steps", str(cm.exception))
+        for bad in ("human", "rgb_array", 3):
+            with self.assertRaises(crown.InvalidArgumentError) as cm:
+                VectorEnv("game_of_kingdoms", num_envs=2, render_mode=bad)
+            self.assertIn("render_mode", str(cm.exception))
+        for bad in ("same_step", "NEXT", 1):
+            with self.assertRaises(crown.InvalidArgumentError) as cm:
+                VectorEnv("game_of_kingdoms", num_envs=2, autoreset_mode=bad)
+            self.assertIn("autoreset_mode", str(cm.exception))
+        with self.assertRaises(crown.InvalidArgumentError):
+            VectorEnv("game_of_kingdoms", num_envs=2, num_threads=0)
+        # A game option is still one, as a keyword or in the text.
+        with VectorEnv("game_of_kingdoms", num_envs=2, players=5, max_bouts=30) as env:
+            self.assertEqual(env.num_players, 5)
+        with self.assertRaises(crown.OptionError):
+            VectorEnv("game_of_kingdoms", num_envs=2, colour="red")
+
+    def test_what_needs_a_newer_library(self):
+        # Refused, naming the library function each needs; the environment
+        # goes on unchanged.
+        for kw, fn in (({"autoreset_mode": "NextStep"}, "crown_batch_set_autoreset"),
+                       ({"autoreset_mode": "Disabled"}, "crown_batch_set_autoreset"),
+                       ({"num_threads": 2}, "crown_batch_set_threads")):
+            with self.assertRaises(NotImplementedError) as cm:
+                VectorEnv("game_of_kingdoms", num_envs=2, **kw)
+            self.assertIn(fn, str(cm.exception))
+        with VectorEnv("game_of_kingdoms", "players=4", num_envs=3, seed=8) as env:
+            obs, _ = env.reset()
+            before = (obs["observation"].copy(), env.seed)
+            for call, fn in ((lambda: env.reset(seed=[1, 2, 3]), "crown_batch_reset_seeds"),
+                             (lambda: env.reset(seed=np.arange(3)), "crown_batch_reset_seeds"),
+                             (lambda: env.reset(options={"reset_mask": np.ones(3, bool)}),
+                              "crown_batch_reset_masked")):
+                with self.assertRaises(NotImplementedError) as cm:
+                    call()
+                self.assertIn(fn, str(cm.exception))
+                self.assertTrue(np.array_equal(env.observations, before[0]))
+                self.assertEqual(env.seed, before[1])
+            env.reset(seed=np.uint64(8))  # (a numpy integer is one seed)
+            self.assertEqual(env.seed, 8)
+
+    def test_observation_layout(self):
+        for name, options in CASES[::3]:
+            with VectorEnv(name, options, num_envs=2, seed=1) as env, \
+                    crown.Game(name, options) as g:
+                layout = env.observation_layout
+                self.assertEqual(layout, g.observation_layout())
+                pieces = layout["pieces"]
+                self.assertEqual(sum(int(np.prod(p["shape"])) for p in pieces),
+                                 env.observation_size)
+        env.close()
+        with self.assertRaises(crown.StateError):
+            env.observation_layout
+
+    def test_gymnasium_ids(self):
+        if gymnasium is None:
+            self.skipTest("gymnasium does not import")
+        ids = {"crown/GameOfKingdoms-v0", "crown/KingsFamily-v0", "crown/KingsBlood-v0",
+               "crown/BloodBound-v0"}
+        self.assertLessEqual(ids, set(gymnasium.registry))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # (make_vec warns of a bad autoreset mode)
+            for mode in ("vector_entry_point", None):
+                env = gymnasium.make_vec("crown/GameOfKingdoms-v0", num_envs=8,
+                                         vectorization_mode=mode, seed=3, players=3,
+                                         max_episode_steps=9, render_mode="ansi",
+                                         reward_mode=1)
+                self.assertIsInstance(env, VectorEnv)
+                self.assertEqual((env.num_envs, env.num_players, env.max_steps, env.seed,
+                                  env.render_mode, env.reward_mode), (8, 3, 9, 3, "ansi", 1))
+                self.assertEqual(env.spec.id, "crown/GameOfKingdoms-v0")
+                env.close()
+        # The game's name and the module to import, in a fresh interpreter.
+        code = ("import gymnasium\n"
+                "env = gymnasium.make_vec('crown.vector:crown/KingsFamily-v0', num_envs=4,\n"
+                "                         seed=2)\n"
+                "print(env.name, env.num_envs, env.num_players)\n")
+        result = run_python(["-c", code])
+        self.assertEqual(result.stdout.strip(), "kings_family 4 1", result.stderr)
+        # Gymnasium's own vectorizers need a single-agent environment: none.
+        with self.assertRaises(gymnasium.error.Error):
+            gymnasium.make_vec("crown/BloodBound-v0", num_envs=2, vectorization_mode="sync")
+        # Imported again (as test_arena does): no second registration, so
+        # no warning of Gymnasium's (an error here).
+        code = ("import sys, warnings\n"
+                "import crown.vector\n"
+                "del sys.modules['crown.vector']\n"
+                "warnings.simplefilter('error')\n"
+                "import crown.vector\n"
+                "print('ok')\n")
+        result = run_python(["-c", code])
+        self.assertEqual(result.stdout.strip(), "ok", result.stderr)
+
+
 class Spaces(NeedsNumpy):
     def test_spaces_hold_what_the_env_returns(self):
         with VectorEnv("kings_blood", "players=2", num_envs=3, seed=1) as env:
@@ -703,39 +865,20 @@ class Spaces(NeedsNumpy):
     def test_gymnasium(self):
         if gymnasium is None:
             self.skipTest("gymnasium does not import")
-        from gymnasium.wrappers.vector import RecordEpisodeStatistics
-        env = RecordEpisodeStatistics(VectorEnv("blood_bound", num_envs=16, seed=4,
-                                                 reward_mode=3))
-        self.assertIsInstance(env.unwrapped, gymnasium.vector.VectorEnv)
-        obs, _ = env.reset(seed=4)
-        rng = np.random.default_rng(4)
-        sums = np.zeros(16)
-        episodes = 0
-        for _ in range(200):
-            obs, rewards, terms, truncs, infos = env.step(
-                random_legal_actions(obs["action_mask"], rng))
-            sums += rewards
-            if "episode" in infos:
-                done = infos["_episode"]
-                self.assertTrue(np.allclose(infos["episode"]["r"][done], sums[done]))
-                sums[done] = 0
-                episodes += int(done.sum())
-        self.assertGreater(episodes, 0)
-        env.close()
-        # Gymnasium's make_vec takes it without a warning (it warns when the
-        # autoreset mode is missing or not an AutoresetMode), and its
-        # DictInfoToList reads its infos.
+        # A Gymnasium vector environment, which make_vec takes without a
+        # warning (it warns when the autoreset mode is missing or not an
+        # AutoresetMode), and whose infos DictInfoToList reads.
         from gymnasium.wrappers.vector import DictInfoToList
-        gymnasium.register(id="crown-test/BloodBound-v0", vector_entry_point=(
-            lambda num_envs, **kw: VectorEnv("blood_bound", num_envs=num_envs, **kw)))
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            env = gymnasium.make_vec("crown-test/BloodBound-v0", num_envs=8,
-                                     vectorization_mode="vector_entry_point", seed=3)
+            env = gymnasium.make_vec("crown/BloodBound-v0", num_envs=8, seed=3)
+        self.assertIsInstance(env.unwrapped, gymnasium.vector.VectorEnv)
         self.assertEqual(env.unwrapped.seed, 3)
         env = DictInfoToList(env)
         obs, _ = env.reset()
-        _, _, _, _, infos = env.step(random_legal_actions(obs["action_mask"], rng))
+        _, rewards, _, _, infos = env.step(random_legal_actions(obs["action_mask"],
+                                                                np.random.default_rng(4)))
+        self.assertEqual(rewards.shape, (8, 8))
         self.assertEqual(len(infos), 8)
         self.assertEqual(infos[2]["seat_rewards"].shape, (8,))
         env.close()

@@ -4,8 +4,11 @@
 `VectorEnv` steps `num_envs` games of one game and option set with one call
 into the library (the batched C API, crown.h "Batches"), so a step does no
 Python work per game.  It needs numpy (Debian: python3-numpy); Gymnasium is
-optional: when it imports, VectorEnv is a gymnasium.vector.VectorEnv and its
-spaces are Gymnasium's.
+optional: when it imports, VectorEnv is a gymnasium.vector.VectorEnv, its
+spaces are Gymnasium's, and an id is registered for each game
+("crown/GameOfKingdoms-v0", "crown/KingsFamily-v0", "crown/KingsBlood-v0",
+"crown/BloodBound-v0": gymnasium.make_vec(id, num_envs=8, players=4) once
+crown.vector is imported, or make_vec("crown.vector:" + id, ...)).
 
     import numpy as np
     from crown.vector import VectorEnv, random_legal_actions
@@ -19,11 +22,14 @@ spaces are Gymnasium's.
             # rewards: num_envs x players, every seat's reward of the step
 
 Observations are a dict, as CrownEnv's: "observation", the observation
-tensor of each game's player to move (num_envs x S, float32), and
-"action_mask", its legal actions (num_envs x N, int8, as Gymnasium's
-Discrete.sample(mask=) and PettingZoo take them: 1 where the action of that
-index is legal).  infos["current_player"] (int32) is the seat to move in
-each game: every game is always at a decision of one of its seats.
+tensor of each game's player to move (num_envs x S, float32; its pieces in
+env.observation_layout), and "action_mask", its legal actions (num_envs x
+N, int8, as Gymnasium's Discrete.sample(mask=) and PettingZoo take them: 1
+where the action of that index is legal).  env.bool_mask is the same mask
+as bools (no copy), for numpy.flatnonzero and other scans;
+env.legal_actions(i) gives game i's legal actions as a list.
+infos["current_player"] (int32) is the seat to move in each game: every game
+is always at a decision of one of its seats.
 
 Rewards (reward_mode=).  "seats", the default: step()'s rewards are every
 seat's, num_envs x players float32 (pgx's layout), the change the step made
@@ -43,7 +49,11 @@ decisions made in the episode), and the same step's observation, mask and
 current player are already those of the slot's next episode: the final
 observation of an episode is not returned.  An episode that is over before
 its first decision (a King's Family deal can be) is skipped: the slot goes
-on to its next episode, and no step reports the skipped one.
+on to its next episode, and no step reports the skipped one.  The
+next-step and disabled modes, reset(seed=[...]) with one seed per game,
+reset(options={"reset_mask": m}) and num_threads= above 1 need library
+functions this libcrown does not have: they raise NotImplementedError
+naming the function.
 
 Seeds.  After reset(seed=s), slot i's k-th episode (k = 0, 1, ...) is the
 game crown.Game(name, options, seed=s + i + k * num_envs) plays (seeds wrap
@@ -80,8 +90,16 @@ except ImportError as _e:
     raise ImportError(_missing.message("crown.vector", "numpy", _e, "python3-numpy",
                                        "numpy")) from None
 
+from . import _registry
 from ._actions import random_legal_actions
 from ._env import VectorEnv
 from ._spaces import AUTORESET_MODE, Box, MultiDiscrete
 
 __all__ = ["VectorEnv", "random_legal_actions", "Box", "MultiDiscrete", "AUTORESET_MODE"]
+
+try:
+    _gymnasium = importlib.import_module("gymnasium")
+except ImportError:
+    pass
+else:
+    _registry.register(_gymnasium)

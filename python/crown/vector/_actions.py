@@ -1,8 +1,9 @@
 # mypy: warn-unused-ignores=False
 """Actions from masks: one random legal action per game
-(random_legal_actions), fast on wide, sparse masks."""
+(random_legal_actions), and the legal actions of games as lists of indices
+(VectorEnv.legal_actions), both fast on wide, sparse masks."""
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, List
 
 import numpy  # type: ignore[import]
 
@@ -63,3 +64,21 @@ def random_legal_actions(masks: Array, rng: Any) -> Int32s:
     pick = first + numpy.minimum((rng.random(count) * per_game).astype(numpy.intp), per_game - 1)
     actions: Int32s = (legal[pick] - numpy.arange(count) * n).astype(numpy.int32)
     return actions
+
+
+def legal_action_lists(masks: Array) -> List[List[int]]:
+    """The legal actions of each game as a list of ascending indices (where
+    masks is not 0), one pass over the masks as in random_legal_actions."""
+    masks = _byte_masks(masks)
+    count, n = masks.shape
+    legal = nonzero_bytes(masks.reshape(-1).view(numpy.uint8))
+    bounds = numpy.searchsorted(legal, numpy.arange(count + 1) * n).tolist()
+    flat: List[int] = (legal % n).tolist() if n else []
+    return [flat[bounds[i]:bounds[i + 1]] for i in range(count)]
+
+
+def legal_action_list(row: Array) -> List[int]:
+    """The legal actions of one mask row (1-D, non-0 where legal), ascending."""
+    found: List[int] = numpy.flatnonzero(row.view(numpy.bool_) if row.dtype.itemsize == 1
+                                         else row != 0).tolist()
+    return found

@@ -2,7 +2,7 @@
 """One set of a VectorEnv's arrays: those the batch writes (crown_batch_bind),
 those crown.vector derives from them (the acting seats, the rewards of one
 seat a game), and the views of them the environment returns (the mask as
-int8, the flags as bools: no copies), read-only unless
+int8 and as bools, the flags as bools: no copies), read-only unless
 writeable."""
 
 from typing import TYPE_CHECKING, Any, List, Union
@@ -50,6 +50,7 @@ class Arrays:
                          else numpy.zeros(count, dtype=numpy.float32))
         self.observations: Floats = self._view(self._obs, numpy.float32, writeable)
         self.action_mask: Int8s = self._view(self._masks, numpy.int8, writeable)
+        self.bool_mask: Bools = self._view(self._masks, numpy.bool_, writeable)
         self.current_player: Int32s = self._view(self._players, numpy.int32, writeable)
         self.seat_rewards: Floats = self._view(self._seat_rewards, numpy.float32, writeable)
         self.terminations: Bools = self._view(self._terminated, numpy.bool_, writeable)

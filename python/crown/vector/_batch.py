@@ -1,17 +1,43 @@
 """The C side of crown.vector: one crown_batch and the library calls made on
-it (crown.h "Batches").  Every call on the batch goes through Batch, so
-that a newer library's calls (one seed per game, the other autoreset
-modes, partial resets, threads) plug in here, beside the ones they
-complete."""
+it (crown.h "Batches"), and what VectorEnv asks of batches that this
+library does not give yet, refused with the name of the function it needs.
+
+Every call on the batch goes through Batch, so that a newer library's
+calls (one seed per game, the other autoreset modes, partial resets,
+threads) plug in here, beside the ones they complete."""
 
 import ctypes
-from typing import List, Optional
+from typing import Any, Dict, List, Optional
 
 from ..errors import StateError, _error
 from .._convert import _decode
 from .._library import _lib
 from .._prototypes import _batch_p, _u64
+from .._version import __version__ as _package_version
 from ..game import Game
+
+# What VectorEnv would need beyond this library's batches, and the library
+# function each needs (the C API of issue 33).  Asked for, each raises
+# NotImplementedError naming its function (missing(feature)).
+NEEDS = {
+    "autoreset_mode": "crown_batch_set_autoreset",   # next-step, disabled
+    "final_obs": "crown_batch_bind_final",            # same-step's final_obs, final_info
+    "reset_mask": "crown_batch_reset_masked",         # reset(options={"reset_mask": m})
+    "seeds": "crown_batch_reset_seeds",               # reset(seed=[...]): one seed per game
+    "num_threads": "crown_batch_set_threads",         # slots stepped across threads
+}
+
+
+def missing(feature: str, what: str) -> NotImplementedError:
+    """The error for `what` (the caller's words), which needs the library
+    function of `feature` in NEEDS."""
+    fn = NEEDS[feature]
+    if hasattr(_lib, fn):
+        why = "crown.vector %s does not call it yet" % _package_version
+    else:
+        why = "this libcrown has no such function"
+    return NotImplementedError("%s needs the library function %s (%s)" % (what, fn, why))
+
 
 class Batch:
     """A crown_batch of `count` games of `name` with `options` (bytes),
@@ -38,6 +64,7 @@ class Batch:
         self._check(_lib.crown_batch_observation_size(handle, ctypes.byref(size)))
         self.num_players, self.num_actions, self.observation_size = (
             players.value, n.value, size.value)
+        self._layout: Optional[Dict[str, Any]] = None
 
     def _live(self) -> ctypes.c_void_p:
         h = self._handle
@@ -82,6 +109,15 @@ class Batch:
         out = ctypes.c_void_p()
         self._check(_lib.crown_batch_game(self._live(), index, ctypes.byref(out)))
         return Game._wrap(out)
+
+    def observation_layout(self) -> Dict[str, Any]:
+        """The observation tensor's layout (crown_observation_layout, as
+        Game.observation_layout()): the same for every slot, as it depends
+        on the options alone; read from slot 0's game once."""
+        if self._layout is None:
+            with self.game(0) as g:
+                self._layout = g.observation_layout()
+        return self._layout
 
     def free(self) -> None:
         """Frees the batch (again: nothing)."""

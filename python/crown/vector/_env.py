@@ -5,17 +5,18 @@
 import operator
 import random as _random
 import threading
-from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 import numpy  # type: ignore[import]
 
 from ..errors import IllegalMoveError, InvalidArgumentError, StateError
-from ..game import Game
+from ..game import SPECTATOR, Game
 from .._convert import (_enc, _INDEX_RANGE, _Integer, _integer, _OptionValue, _options_text,
                         _SEED_RANGE)
 from . import _spaces
+from ._actions import legal_action_list, legal_action_lists
 from ._arrays import Arrays, RewardMode
-from ._batch import Batch
+from ._batch import Batch, missing
 
 if TYPE_CHECKING:
     from ._arrays import Array, Bools, Floats, Int8s, Int32s
@@ -23,6 +24,8 @@ else:
     Array = Bools = Floats = Int8s = Int32s = Any
 
 Observations = Dict[str, Any]
+
+_RENDER_MODES = ["ansi"]
 
 
 def _reward_mode(mode: Any) -> RewardMode:
@@ -93,39 +96,65 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
     too), stepped together (see the module's text).
 
     `seed` (0..2**64-1, or None for a random one) seeds the first episodes;
-    `max_steps` (0: none) truncates an episode after that many decisions;
-    `copy` (True) makes every call return new arrays that are the caller's,
-    `copy=False` the environment's own, reused and read-only; `reward_mode`
-    says what step()'s rewards are: "seats" (every seat's, num_envs x
-    players), "acting" (the seat that took the step's action) or a seat
-    (that seat's).  chance=explicit is refused (a batch draws every card
-    itself).  One thread at a time: a call made while another
+    `max_steps` (0: none; or `max_episode_steps`, Gymnasium's name, the
+    same) truncates an episode after that many decisions; `copy` (True)
+    makes every call return new arrays that are the caller's, `copy=False`
+    the environment's own, reused and read-only; `reward_mode` says what
+    step()'s rewards are: "seats" (every seat's, num_envs x players),
+    "acting" (the seat that took the step's action) or a seat (that seat's);
+    `render_mode` is None or "ansi"; `autoreset_mode` and `num_threads` are
+    Gymnasium's same-step (AutoresetMode.SAME_STEP or "SameStep") and 1, what
+    this library's batches give (others raise NotImplementedError naming the
+    library function they need).  chance=explicit is refused (a batch draws
+    every card itself).  One thread at a time: a call made while another
     thread's runs raises StateError (so that a mistake cannot crash)."""
 
-    metadata: Dict[str, Any] = {"autoreset_mode": _spaces.AUTORESET_MODE}
+    metadata: Dict[str, Any] = {"autoreset_mode": _spaces.AUTORESET_MODE,
+                                "render_modes": _RENDER_MODES}
     render_mode: Optional[str] = None
     closed = False
     _batch: Optional[Batch] = None  # (the class's, until __init__ makes one)
 
     def __init__(self, name: str, options: str = "", num_envs: _Integer = 1024,
                  seed: Optional[_Integer] = None, max_steps: _Integer = 0, copy: bool = True,
-                 *, reward_mode: Union[str, _Integer] = "seats",
+                 *, reward_mode: Union[str, _Integer] = "seats", autoreset_mode: Any = None,
+                 max_episode_steps: Optional[_Integer] = None,
+                 render_mode: Optional[str] = None, num_threads: _Integer = 1,
                  **keywords: _OptionValue) -> None:
         """Makes the games, at the first positions of their first episodes
         from `seed` (reset() without a seed starts them again there).
         Raises crown's errors (UnknownGameError, OptionError,
         InvalidArgumentError for a num_envs of 0 or above the library's
-        bound or a bad reward_mode, ...) and TypeError.  Called again on an
-        environment, it frees the games it had first."""
+        bound, a bad reward_mode, render_mode or autoreset_mode, ...),
+        TypeError, and NotImplementedError for what needs a newer library
+        (autoreset_mode next-step or disabled, num_threads above 1).
+        Called again on an environment, it frees the games it had first."""
         # The arguments first: a mistake raises before anything changes.
         if keywords:
             options = _options_text(_enc(options, "options").decode(), keywords)
         name_b, options_b = _enc(name, "name"), _enc(options, "options")
         count = _integer(num_envs, "num_envs", _INDEX_RANGE)
         steps = _integer(max_steps, "max_steps", _INDEX_RANGE)
+        if max_episode_steps is not None:
+            episode_steps = _integer(max_episode_steps, "max_episode_steps", _INDEX_RANGE)
+            if steps and steps != episode_steps:
+                raise InvalidArgumentError("max_steps=%d and max_episode_steps=%d: give one "
+                                           "(they are the same limit)" % (steps, episode_steps))
+            steps = episode_steps
         if not isinstance(copy, bool):
             raise TypeError("copy must be a bool, not %s" % type(copy).__name__)
         rewards = _reward_mode(reward_mode)
+        mode = _spaces.autoreset_mode_value(autoreset_mode)
+        if mode != _spaces.SAME_STEP:
+            raise missing("autoreset_mode", "autoreset_mode=%r" % mode)
+        threads = _integer(num_threads, "num_threads", _INDEX_RANGE)
+        if threads == 0:
+            raise InvalidArgumentError("num_threads must be 1 or more, not 0")
+        if threads != 1:
+            raise missing("num_threads", "num_threads=%d" % threads)
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise InvalidArgumentError("render_mode must be None or 'ansi', not %r"
+                                       % (render_mode,))
         if seed is None:
             seed = _random.SystemRandom().getrandbits(64)
         first_seed = _integer(seed, "seed", _SEED_RANGE)
@@ -143,11 +172,14 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
         self.max_steps = steps
         self.copy = copy
         self.reward_mode = rewards
+        self.render_mode = render_mode
+        self.num_threads = threads
         self.name = name
         self.num_players = batch.num_players
         self.num_actions = batch.num_actions
         self.observation_size = batch.observation_size
-        self.metadata = dict(VectorEnv.metadata, name="crown_" + name)
+        self.metadata = dict(VectorEnv.metadata, name="crown_" + name,
+                             autoreset_mode=_spaces.autoreset_mode_metadata(mode))
         self.single_observation_space, self.single_action_space = _spaces.single_spaces(
             self.observation_size, self.num_actions)
         self._spaces: Optional[Tuple[Any, Any]] = None
@@ -247,6 +279,14 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
                                                   self.num_actions)
         return self._spaces
 
+    @property
+    def observation_layout(self) -> Dict[str, Any]:
+        """The observation tensor's layout: its pieces, their offsets and
+        shapes, as crown.Game.observation_layout() gives it (the same for
+        every game of the environment)."""
+        with self._lock:
+            return self._live().observation_layout()
+
     # -- the arrays of the last call
 
     def _last(self) -> Arrays:
@@ -264,6 +304,13 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
     def action_mask(self) -> Int8s:
         """num_envs x N: 1 where the action is legal for the player to move."""
         return self._last().action_mask
+
+    @property
+    def bool_mask(self) -> Bools:
+        """action_mask as bools: the same memory (no copy), for
+        numpy.flatnonzero(env.bool_mask[i]) and other scans, several times
+        faster on bools than on int8."""
+        return self._last().bool_mask
 
     @property
     def current_player(self) -> Int32s:
@@ -301,19 +348,39 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
         a = self._arrays
         return {"observation": a.observations, "action_mask": a.action_mask}
 
+    def legal_actions(self, index: Optional[_Integer] = None) -> Any:
+        """The legal actions of game `index` (ascending action indices, a
+        list of ints, as Game.legal_actions and RLCard's and OpenSpiel's
+        legal_actions), from its mask; without an index, a list of every
+        game's."""
+        a = self._last()
+        if index is None:
+            return legal_action_lists(a.action_mask)
+        i = _integer(index, "index", _INDEX_RANGE)
+        if i >= self.num_envs:
+            raise InvalidArgumentError("game %d of an environment of %d games"
+                                       % (i, self.num_envs))
+        return legal_action_list(a.action_mask[i])
+
     # -- Gymnasium's calls
 
-    def reset(self, *, seed: Optional[_Integer] = None,
+    def reset(self, *, seed: Any = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[Observations, Dict[str, Any]]:
         """Starts every game again: slot i's k-th episode is the game of
         seed + i + k * num_envs.  Without a seed: the constructor's the first
         time, then the next seed of a generator seeded with the last one.
         `options` must be None or empty (the game's options are the
         constructor's).  Returns (observations, infos) with
-        infos["current_player"]."""
+        infos["current_player"].  One seed per game (a list) and
+        options={"reset_mask": ...} need a newer library
+        (NotImplementedError naming its function)."""
         if options:
+            if "reset_mask" in options:
+                raise missing("reset_mask", "reset(options={'reset_mask': ...})")
             raise InvalidArgumentError("reset takes no options (the game's options are given "
                                        "to the constructor), not %r" % (options,))
+        if isinstance(seed, (list, tuple)) or (isinstance(seed, numpy.ndarray) and seed.ndim):
+            raise missing("seeds", "reset(seed=[...]) (one seed per game)")
         with self._lock:
             b = self._live()
             if seed is not None:
@@ -381,6 +448,17 @@ class VectorEnv(_spaces._Base):  # type: ignore[misc]
                                            "are 0..%d)" % (i, int(a[i]), self.num_actions - 1),
                                            -6)
         numpy.copyto(self._actions, a, casting="unsafe")
+
+    def render(self) -> Optional[Tuple[str, ...]]:
+        """With render_mode "ansi": each game's position as text, as a
+        spectator sees it (crown.Game.observation(SPECTATOR)); else None."""
+        if self.render_mode is None:
+            return None
+        texts: List[str] = []
+        for i in range(self.num_envs):
+            with self.game(i) as g:
+                texts.append(g.observation(SPECTATOR))
+        return tuple(texts)
 
     # -- inspection and life cycle
 

@@ -1,5 +1,5 @@
 # mypy: warn-unused-ignores=False
-"""crown.vector's spaces and autoreset mode: Gymnasium's when it imports,
+"""crown.vector's spaces and autoreset modes: Gymnasium's when it imports,
 else the package's own stand-ins (Box, MultiDiscrete, and crown.env's Dict
 and Discrete), the same shapes and types either way."""
 
@@ -9,6 +9,7 @@ from typing import Any, Tuple
 import numpy  # type: ignore[import]
 
 from ..env import DictSpace, Discrete
+from ..errors import InvalidArgumentError
 
 # Gymnasium, when it imports: VectorEnv subclasses its VectorEnv and uses its
 # spaces.  Imported by name, as it is optional (Any to a type checker).
@@ -20,9 +21,34 @@ except ImportError:
 
 _Base: Any = _gym_vector.VectorEnv if _gym_vector is not None else object
 
-# The autoreset mode: Gymnasium's enum, or its value.
-AUTORESET_MODE: Any = (_gym_vector.AutoresetMode.SAME_STEP if _gym_vector is not None
-                       else "SameStep")
+# Gymnasium's three autoreset modes, by their values (AutoresetMode's).
+NEXT_STEP, SAME_STEP, DISABLED = "NextStep", "SameStep", "Disabled"
+_MODES = (NEXT_STEP, SAME_STEP, DISABLED)
+
+
+def autoreset_mode_value(mode: Any) -> str:
+    """The value ("NextStep", "SameStep" or "Disabled") of an autoreset
+    mode given as Gymnasium's AutoresetMode or as its value; None is the
+    default, same-step.  InvalidArgumentError for anything else."""
+    if mode is None:
+        return SAME_STEP
+    value = getattr(mode, "value", mode)
+    if _gym_vector is not None and isinstance(mode, _gym_vector.AutoresetMode):
+        return str(value)
+    if isinstance(value, str) and value in _MODES:
+        return value
+    raise InvalidArgumentError("autoreset_mode must be Gymnasium's AutoresetMode or one of %s, "
+                               "not %r" % (", ".join(repr(m) for m in _MODES), mode))
+
+
+def autoreset_mode_metadata(value: str) -> Any:
+    """What metadata["autoreset_mode"] holds for a mode: Gymnasium's enum,
+    or the value itself without Gymnasium."""
+    return _gym_vector.AutoresetMode(value) if _gym_vector is not None else value
+
+
+# The mode a VectorEnv has by default (crown.vector.AUTORESET_MODE).
+AUTORESET_MODE: Any = autoreset_mode_metadata(SAME_STEP)
 
 
 class Box:
