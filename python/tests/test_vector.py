@@ -1,9 +1,9 @@
 """Tests of crown.vector, run by `meson test` (test python-vector): the vector
 environment against one crown.Game per slot, step by step, for every game
 and reward mode; seeds, errors, the caller's arrays, interruptions and
-re-initialization, the keywords that are not options, masks, spaces and
-Gymnasium's ids (when Gymnasium imports: PYTHONPATH=DIR for Gymnasium in
-DIR), and the example programs.
+re-initialization, the keywords that are not options, masks, spaces,
+Gymnasium's ids and vector wrappers against the truth (when Gymnasium
+imports: PYTHONPATH=DIR for Gymnasium in DIR), and the example programs.
 Skipped where numpy does not import (a failure where CROWN_EXPECT_NUMPY is
 set)."""
 
@@ -901,6 +901,130 @@ class Spaces(NeedsNumpy):
                 "print('ok')\n")
         result = run_python(["-c", code])
         self.assertEqual(result.stdout.strip(), "ok", result.stderr)
+
+
+class GymnasiumWrappers(NeedsNumpy):
+    """Gymnasium's vector wrappers on VectorEnv in the mode it has
+    (same-step autoreset), their figures against the truth: one crown.Game
+    per slot, stepped by hand.  Where Gymnasium does not import, skipped
+    (the same properties are checked without it above)."""
+
+    def setUp(self):
+        super().setUp()
+        if gymnasium is None:
+            self.skipTest("gymnasium does not import")
+        import gymnasium.wrappers.vector as wrappers
+        self.wrappers = wrappers
+
+    def play(self, env, name, options, size, seed, steps):
+        """Steps `env` (a wrapped VectorEnv of `size` games of `name`) and
+        one Game per slot with the same random legal actions; yields each
+        step's result and the truth: every seat's rewards, terminations,
+        truncations, the acting seats."""
+        slots = [Slot(name, options, seed, i, size, 0) for i in range(size)]
+        self.slots = slots
+        rng = np.random.default_rng(seed)
+        obs, infos = env.reset(seed=seed)
+        for _ in range(steps):
+            actions = random_legal_actions(obs["action_mask"], rng)
+            acting = np.array([s.game.current_player() for s in slots])
+            result = env.step(actions)
+            truth = [s.play(int(a)) for s, a in zip(slots, actions)]
+            seat_rewards = np.array([t[0] for t in truth], dtype=np.float32)
+            terms = np.array([t[1] for t in truth])
+            truncs = np.array([t[2] for t in truth])
+            yield result, seat_rewards, terms, truncs, acting
+            obs = result[0]
+
+    def test_record_episode_statistics(self):
+        # A single-agent tool sees one seat's rewards (reward_mode=p): its
+        # returns are that seat's true returns.  Gymnasium 1.2.3 counts as
+        # in next-step mode whatever the mode, so that in same-step mode
+        # each episode after a slot's first loses its first step (its
+        # length one short, the first step's reward left out).
+        for name, options, seat, steps in (("game_of_kingdoms", "players=4", 2, 500),
+                                           ("kings_family", "", 0, 150),
+                                           ("blood_bound", "players=6", 5, 250)):
+            with self.subTest(game=name):
+                env = self.wrappers.RecordEpisodeStatistics(VectorEnv(
+                    name, options, num_envs=6, seed=12, reward_mode=seat))
+                reported = [[] for _ in range(6)]
+                for result, *_ in self.play(env, name, options, 6, 12, steps):
+                    infos = result[4]
+                    if "episode" in infos:
+                        for i in np.flatnonzero(infos["_episode"]):
+                            reported[i].append((float(infos["episode"]["r"][i]),
+                                                int(infos["episode"]["l"][i])))
+                env.close()
+                count = later = 0
+                for i, slot in enumerate(self.slots):
+                    self.assertEqual(len(reported[i]), len(slot.episodes))
+                    for j, (episode, (r, length)) in enumerate(zip(slot.episodes, reported[i])):
+                        lost = j > 0  # (Gymnasium's same-step count)
+                        self.assertAlmostEqual(r, episode["returns"][seat]
+                                               - (episode["first"][seat] if lost else 0), 5)
+                        self.assertEqual(length, episode["length"] - lost)
+                        count += 1
+                        later += lost
+                self.assertGreater(count, 12)
+                self.assertGreater(later, 6)
+        # Every seat's rewards (the default) are no single agent's: the
+        # wrapper refuses them rather than counting them wrong.
+        env = self.wrappers.RecordEpisodeStatistics(VectorEnv("game_of_kingdoms", "players=4",
+                                                              num_envs=6, seed=12))
+        obs, _ = env.reset()
+        with self.assertRaises(ValueError):
+            env.step(random_legal_actions(obs["action_mask"], np.random.default_rng(0)))
+        env.close()
+
+    def test_normalize_reward(self):
+        # Its running variance of the discounted returns is the one of the
+        # true rewards of the seat, and each reward is scaled by it.
+        from gymnasium.wrappers.utils import RunningMeanStd
+        env = self.wrappers.NormalizeReward(VectorEnv("game_of_kingdoms", "players=3",
+                                                      num_envs=8, seed=13, reward_mode=1),
+                                            gamma=0.9)
+        truth_rms = RunningMeanStd(shape=())
+        accumulated = np.zeros(8, dtype=np.float32)
+        steps = 0
+        for result, seat_rewards, terms, _, _ in self.play(env, "game_of_kingdoms",
+                                                           "players=3", 8, 13, 200):
+            reward = seat_rewards[:, 1]
+            accumulated = accumulated * 0.9 * (1 - terms) + reward
+            truth_rms.update(accumulated)
+            self.assertTrue(np.allclose(result[1], reward / np.sqrt(truth_rms.var + 1e-8)))
+            steps += 1
+        self.assertTrue(np.allclose(env.return_rms.var, truth_rms.var))
+        self.assertGreater(float(truth_rms.var), 0)
+        env.close()
+
+    def test_clip_reward(self):
+        # In place, on the caller's arrays: every seat's or one seat's.
+        for mode in ("seats", 0):
+            env = self.wrappers.ClipReward(VectorEnv("kings_family", num_envs=8, seed=14,
+                                                     reward_mode=mode), -0.5, 0.5)
+            clipped = 0
+            for result, seat_rewards, *_ in self.play(env, "kings_family", "", 8, 14, 120):
+                truth = seat_rewards if mode == "seats" else seat_rewards[:, 0]
+                self.assertTrue(np.array_equal(result[1], np.clip(truth, -0.5, 0.5)))
+                clipped += int(np.sum(np.abs(truth) > 0.5))
+            self.assertGreater(clipped, 0)
+            env.close()
+        # The zero-copy path's arrays are read-only.
+        env = self.wrappers.ClipReward(VectorEnv("kings_family", num_envs=8, seed=14,
+                                                 copy=False), -0.5, 0.5)
+        obs, _ = env.reset()
+        with self.assertRaises(ValueError):
+            env.step(random_legal_actions(obs["action_mask"], np.random.default_rng(0)))
+        env.close()
+
+    def test_observation_wrappers_need_another_mode(self):
+        # NormalizeObservation and FlattenObservation take next-step (and
+        # Flatten disabled) autoreset only: they refuse same-step.
+        for wrapper in (self.wrappers.NormalizeObservation, self.wrappers.FlattenObservation):
+            with VectorEnv("blood_bound", num_envs=2, seed=1) as env:
+                with self.assertRaises(AssertionError):
+                    wrapper(env)
 
 
 class Imports(unittest.TestCase):
