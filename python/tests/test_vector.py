@@ -611,6 +611,53 @@ class Interruption(NeedsNumpy):
             signal.signal(signal.SIGINT, old_handler)
 
 
+class Threads(NeedsNumpy):
+    def test_one_thread_at_a_time(self):
+        # A call while another thread's runs is refused (the batch must not
+        # be stepped twice at once); a thread that ended inside a call
+        # leaves the environment to the others.
+        import threading
+        from crown import _library
+        inside, release = threading.Event(), threading.Event()
+
+        class Library:
+            def __getattr__(self, name):
+                return getattr(_library._lib, name)
+
+            @staticmethod
+            def crown_batch_step(*args):
+                inside.set()
+                release.wait(60)
+                return _library._lib.crown_batch_step(*args)
+
+        import crown.vector._batch as batch_module
+        env = VectorEnv("blood_bound", num_envs=3, seed=1)
+        self.addCleanup(env.close)
+        actions = random_legal_actions(env.action_mask, np.random.default_rng(0))
+        saved = batch_module._lib
+        batch_module._lib = Library()
+        try:
+            other = threading.Thread(target=env.step, args=(actions,))
+            other.start()
+            self.assertTrue(inside.wait(60))
+            for call in (lambda: env.step(actions), env.reset, lambda: env.game(0), env.close):
+                with self.assertRaises(crown.StateError) as cm:
+                    call()
+                self.assertIn("another thread", str(cm.exception))
+            release.set()
+            other.join(60)
+        finally:
+            batch_module._lib = saved
+            release.set()
+        with VectorEnv("blood_bound", num_envs=3, seed=1) as twin:  # (the other's step)
+            twin.step(actions)
+            self.assertTrue(same(snapshot(env), snapshot(twin)))
+        ended = threading.Thread(target=env._lock.__enter__)
+        ended.start()
+        ended.join()
+        env.step(random_legal_actions(env.action_mask, np.random.default_rng(1)))
+
+
 class Reuse(NeedsNumpy):
     def test_init_again_frees_the_games(self):
         # Every batch made is freed: by a second __init__ (before it makes
