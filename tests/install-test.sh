@@ -62,7 +62,7 @@ programs="crown-bench crown-play"
 examples=$prefix/share/doc/crown/examples
 example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
 # The documents installed into share/doc/crown (ls order).
-user_docs="actions.md arena.md blood-bound.md bots.md game-of-kingdoms.md kings-blood-cards.md kings-blood.md kings-family.md observations.md save-format.md stability.md"
+user_docs="actions.md arena.md blood-bound.md bots.md game-of-kingdoms.md kings-blood-cards.md kings-blood.md kings-family.md observations.md save-format.md stability.md vector.md"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
 [ -n "$python" ] || pydir=-
 case $extradir in -|/*) ;; *) extradir=$prefix/$extradir ;; esac
@@ -445,7 +445,8 @@ if [ -n "$python" ]; then
         [ -f "$dest$d/crown/__init__.py" ] || fail "python package not installed in $d"
         [ -f "$dest$d/crown/py.typed" ] || fail "python package without py.typed in $d"
         grep -q "$libdir" "$dest$d/crown/_build_config.py" || fail "_build_config.py lacks LIBDIR"
-        for f in "$src"/python/crown/*.py "$src"/python/crown/arena/*.py; do
+        for f in "$src"/python/crown/*.py "$src"/python/crown/arena/*.py \
+                 "$src"/python/crown/vector/*.py; do
             f=${f#"$src/python/"}
             [ -f "$dest$d/$f" ] || fail "$f not installed in $d"
         done

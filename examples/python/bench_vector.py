@@ -3,11 +3,12 @@
 """Measures crown.vector: steps per second of a VectorEnv of many games (1024 by
 default) on one core, random legal actions chosen with numpy from the masks
 (crown.vector.random_legal_actions), observations and masks written at every
-step; beside it the same work in C, `crown-bench --batch B` (ns per game step
-through crown_batch_step with random legal actions drawn in C), run as a
-subprocess in the same rounds.  Times are process CPU time; the rounds
-interleave the games and the two measurements, and the best round of each is
-reported.
+step, with the default arrays (new ones from every call, the caller's) and
+with the zero-copy path (copy=False: the environment's own, reused); beside
+them the same work in C, `crown-bench --batch B` (ns per game step through
+crown_batch_step with random legal actions drawn in C), run as a subprocess
+in the same rounds.  Times are process CPU time; the rounds interleave the
+games and the three measurements, and the best round of each is reported.
 
     python3 examples/python/bench_vector.py                 # every game
     python3 examples/python/bench_vector.py --game kings_blood --options players=4
@@ -40,10 +41,11 @@ DEFAULT_CASES = [
 
 
 def measure_python(name: str, options: str, num_envs: int, seconds: float,
-                   seed: int) -> Dict[str, float]:
-    """Steps a VectorEnv for `seconds` of CPU time: ns per game step, in all
-    and in its two parts (choosing the actions, env.step)."""
-    with VectorEnv(name, options, num_envs=num_envs, seed=seed) as env:
+                   seed: int, copy: bool) -> Dict[str, float]:
+    """Steps a VectorEnv (`copy` as VectorEnv's) for `seconds` of CPU time:
+    ns per game step, in all and in its two parts (choosing the actions,
+    env.step)."""
+    with VectorEnv(name, options, num_envs=num_envs, seed=seed, copy=copy) as env:
         rng = np.random.default_rng(seed)
         obs, _ = env.reset(seed=seed)
         for _ in range(3):  # (warm: each slot's history grows to its size)
@@ -130,10 +132,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     best: Dict[Tuple[str, str], Dict[str, Any]] = {}
     for _ in range(args.rounds):
         for name, options in cases:
-            figures = measure_python(name, options, args.num_envs, args.seconds, args.seed)
             b = best.setdefault((name, options), {"c_ns": None, "c_note": ""})
-            if "ns" not in b or figures["ns"] < b["ns"]:
-                b.update(figures)
+            for copy, prefix in ((True, ""), (False, "zero_copy_")):
+                figures = measure_python(name, options, args.num_envs, args.seconds, args.seed,
+                                         copy)
+                if prefix + "ns" not in b or figures["ns"] < b[prefix + "ns"]:
+                    b.update({prefix + k: v for k, v in figures.items()})
             if not args.no_c:
                 c_ns, note = measure_c(bench, name, options, args.num_envs, args.seconds,
                                        args.seed)
@@ -145,22 +149,29 @@ def main(argv: Optional[List[str]] = None) -> int:
         row = {"game": name, "options": options, "num_envs": args.num_envs,
                "steps_per_s": 1e9 / b["ns"], "ns": b["ns"], "choose_ns": b["choose_ns"],
                "step_ns": b["step_ns"], "c_ns": b["c_ns"],
-               "ratio_to_c": b["ns"] / b["c_ns"] if b["c_ns"] else None}
+               "ratio_to_c": b["ns"] / b["c_ns"] if b["c_ns"] else None,
+               "zero_copy_steps_per_s": 1e9 / b["zero_copy_ns"],
+               "zero_copy_ns": b["zero_copy_ns"], "zero_copy_step_ns": b["zero_copy_step_ns"],
+               "zero_copy_ratio_to_c": b["zero_copy_ns"] / b["c_ns"] if b["c_ns"] else None,
+               "copy_cost": b["ns"] / b["zero_copy_ns"]}
         rows.append(row)
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
     print("crown.vector, %d games, process CPU time, best of %d rounds of %g s "
-          "(libcrown %s, numpy %s)" % (args.num_envs, args.rounds, args.seconds,
-                                       crown.version(), np.__version__))
-    print("%-30s %12s %9s %9s %9s %9s %7s" % ("game", "steps/s", "ns/step", "choose", "step",
-                                             "C ns", "xC"))
+          "(libcrown %s, numpy %s); ns a game step: the default arrays (new from every "
+          "call), then copy=False (zero-copy)" % (args.num_envs, args.rounds, args.seconds,
+                                                  crown.version(), np.__version__))
+    print("%-30s %12s %9s %9s %9s %9s %9s %9s %7s %7s" % (
+        "game", "steps/s", "ns/step", "choose", "step", "0-copy", "0c step", "C ns", "xC",
+        "0c xC"))
     for row, b in zip(rows, best.values()):
         label = row["game"] + (" " + row["options"] if row["options"] else "")
-        c = "%9.0f %7.2f" % (row["c_ns"], row["ratio_to_c"]) if row["c_ns"] else \
-            "%9s %7s" % ("n/a", "")
-        print("%-30s %12.0f %9.0f %9.0f %9.0f %s" % (label, row["steps_per_s"], row["ns"],
-                                                      row["choose_ns"], row["step_ns"], c))
+        c = ("%9.0f %7.2f %7.2f" % (row["c_ns"], row["ratio_to_c"], row["zero_copy_ratio_to_c"])
+             if row["c_ns"] else "%9s %7s %7s" % ("n/a", "", ""))
+        print("%-30s %12.0f %9.0f %9.0f %9.0f %9.0f %9.0f %s" % (
+            label, row["steps_per_s"], row["ns"], row["choose_ns"], row["step_ns"],
+            row["zero_copy_ns"], row["zero_copy_step_ns"], c))
         if b["c_note"]:
             print("    C: %s" % b["c_note"])
     return 0

@@ -110,16 +110,17 @@ def main(argv: Optional[List[str]] = None) -> int:
             finished: List[Any] = []
             for _ in range(args.steps):
                 actions = policy.sample(obs["observation"], obs["action_mask"])
-                # The env overwrites its arrays at the next step: keep copies.
-                batch_obs.append(obs["observation"].copy())
-                batch_mask.append(obs["action_mask"].copy())
+                # Each call's arrays are new and ours (the env's default):
+                # kept as they are.
+                batch_obs.append(obs["observation"])
+                batch_mask.append(obs["action_mask"])
                 batch_actions.append(actions)
-                acting.append(infos["current_player"].copy())
-                obs, _, terminations, truncations, infos = env.step(actions)
+                acting.append(infos["current_player"])
+                obs, rewards, terminations, truncations, infos = env.step(actions)
                 done = terminations | truncations
-                seat_rewards.append(infos["seat_rewards"].copy())
+                seat_rewards.append(rewards)  # every seat's (num_envs x players)
                 ended.append(done)
-                episode_returns += infos["seat_rewards"]
+                episode_returns += rewards
                 finished.extend(episode_returns[done])
                 episode_returns[done] = 0
             returns = rewards_to_go(seat_rewards, ended, acting)

@@ -1,15 +1,21 @@
-"""Tests of crown.vector, run by `meson test` (test python-numpy): the vector
-environment against one crown.Game per slot, step by step, for every game;
-seeds, errors, copies, spaces, and the example programs.  Skipped where numpy
-does not import (a failure where CROWN_EXPECT_NUMPY is set)."""
+"""Tests of crown.vector, run by `meson test` (test python-vector): the vector
+environment against one crown.Game per slot, step by step, for every game
+and reward mode; seeds, errors, the caller's arrays, interruptions and
+re-initialization, the keywords that are not options, masks, spaces,
+Gymnasium's ids and vector wrappers against the truth (when Gymnasium
+imports: PYTHONPATH=DIR for Gymnasium in DIR), and the example programs.
+Skipped where numpy does not import (a failure where CROWN_EXPECT_NUMPY is
+set)."""
 
 import copy
 import gc
 import os
 import pickle
+import signal
 import subprocess
 import sys
 import unittest
+import warnings
 
 import crown
 
@@ -61,13 +67,15 @@ class NeedsNumpy(unittest.TestCase):
 class Slot:
     """One crown.Game per slot, following the seeds rule: slot i's k-th
     episode is the game of seed + i + k * size, episodes over before their
-    first decision skipped."""
+    first decision skipped.  `episodes` holds each ended episode's returns,
+    length (decisions) and first step's rewards, every seat's."""
 
     def __init__(self, name, options, seed, i, size, max_steps):
         self.name, self.options, self.seed, self.i, self.size = name, options, seed, i, size
         self.max_steps = max_steps
         self.k = 0
         self.skipped = 0
+        self.episodes = []
         self.start()
 
     def start(self):
@@ -80,6 +88,7 @@ class Slot:
             self.k += 1
         self.returns = [0.0] * self.game.num_players
         self.steps = 0
+        self.first = None
 
     def play(self, action):
         """Plays an action; (rewards of every seat, terminated, truncated)."""
@@ -88,20 +97,33 @@ class Slot:
         self.steps += 1
         now = g.returns()
         rewards = [np.float32(a - b) for a, b in zip(now, self.returns)]
+        if self.first is None:
+            self.first = rewards
         self.returns = now
         terminated = g.is_terminal()
         truncated = not terminated and self.max_steps > 0 and self.steps >= self.max_steps
         if terminated or truncated:
+            self.episodes.append({"returns": now, "length": self.steps, "first": self.first})
             self.k += 1
             self.start()
         return rewards, terminated, truncated
 
 
+def rewards_of(mode, seat_rewards, acting):
+    """What step() returns as the rewards of one game under reward_mode
+    `mode`, from every seat's rewards and the acting seat."""
+    if mode == "seats":
+        return seat_rewards
+    return seat_rewards[acting if mode == "acting" else mode]
+
+
 class Equivalence(NeedsNumpy):
     """The vector environment plays what one crown.Game per slot plays."""
 
-    def check(self, name, options, size, seed, steps, max_steps=0, min_episodes=0):
-        env = VectorEnv(name, options, num_envs=size, seed=seed, max_steps=max_steps)
+    def check(self, name, options, size, seed, steps, max_steps=0, min_episodes=0,
+              reward_mode="seats"):
+        env = VectorEnv(name, options, num_envs=size, seed=seed, max_steps=max_steps,
+                        reward_mode=reward_mode)
         self.addCleanup(env.close)
         obs, infos = env.reset(seed=seed)
         slots = [Slot(name, options, seed, i, size, max_steps) for i in range(size)]
@@ -122,11 +144,15 @@ class Equivalence(NeedsNumpy):
             acting = infos["current_player"].copy()
             obs, rewards, terminations, truncations, infos = env.step(actions)
             self.assertEqual(terminations.dtype, np.bool_)
+            self.assertEqual(rewards.dtype, np.float32)
+            self.assertEqual(rewards.shape, (size, env.num_players) if reward_mode == "seats"
+                             else (size,))
             for i, s in enumerate(slots):
                 where = "%s %s step %d game %d" % (name, options, step, i)
                 seat_rewards, terminated, truncated = s.play(int(actions[i]))
                 self.assertEqual(list(infos["seat_rewards"][i]), seat_rewards, where)
-                self.assertEqual(rewards[i], seat_rewards[acting[i]], where)
+                expected = rewards_of(reward_mode, seat_rewards, int(acting[i]))
+                self.assertEqual(np.asarray(rewards[i]).tolist(), expected, where)
                 self.assertEqual(int(infos["acting_player"][i]), int(acting[i]), where)
                 self.assertEqual(bool(terminations[i]), terminated, where)
                 self.assertEqual(bool(truncations[i]), truncated, where)
@@ -146,6 +172,27 @@ class Equivalence(NeedsNumpy):
                                          min_episodes=3 if name != "kings_blood" else 0)
                 if name != "kings_blood":  # (its games are long)
                     self.assertGreaterEqual(ends, 3)
+
+    def test_reward_modes(self):
+        # Every seat's (the default), the acting seat's, and each seat's.
+        for name, options in (("game_of_kingdoms", "players=3"), ("kings_family", ""),
+                              ("blood_bound", "players=6")):
+            players = crown.Game(name, options).num_players
+            for mode in ["seats", "acting"] + list(range(players)):
+                with self.subTest(game=name, reward_mode=mode):
+                    self.check(name, options, size=3, seed=21, steps=1, min_episodes=3,
+                               reward_mode=mode)
+        with VectorEnv("game_of_kingdoms", num_envs=2, seed=1, reward_mode=np.int64(1)) as env:
+            self.assertEqual(env.reward_mode, 1)
+
+    def test_reward_mode_errors(self):
+        for bad, error in (("seat", crown.InvalidArgumentError), (4, crown.InvalidArgumentError),
+                           (-1, crown.InvalidArgumentError), (True, TypeError),
+                           (1.0, TypeError), (None, TypeError)):
+            with self.subTest(reward_mode=bad):
+                with self.assertRaises(error) as cm:
+                    VectorEnv("game_of_kingdoms", "players=4", num_envs=2, reward_mode=bad)
+                self.assertIn("reward_mode", str(cm.exception))
 
     def test_max_steps_truncates(self):
         slots, ends = self.check("game_of_kingdoms", "players=3", size=3, seed=5, steps=25,
@@ -334,42 +381,67 @@ class Errors(NeedsNumpy):
 
 
 class Arrays(NeedsNumpy):
-    def test_arrays_are_reused_unless_copy(self):
+    def test_arrays_are_the_callers_by_default(self):
+        # A replay buffer that keeps what step() returns, without copies,
+        # keeps every step; the arrays are writeable (in-place arithmetic,
+        # Gymnasium's ClipReward), and what the caller writes into them
+        # changes nothing of the environment.
         with VectorEnv("game_of_kingdoms", "players=4", num_envs=8, seed=2) as env, \
                 VectorEnv("game_of_kingdoms", "players=4", num_envs=8, seed=2,
-                          copy=True) as copied:
-            obs, _ = env.reset()
-            obs_c, _ = copied.reset()
+                          copy=False) as twin:
+            self.assertTrue(env.copy)
+            obs, infos = env.reset()
+            twin_obs, _ = twin.reset()
             rng = np.random.default_rng(2)
-            kept = []
+            kept, truth = [], []
             for _ in range(30):
                 actions = random_legal_actions(obs["action_mask"], rng)
-                step = env.step(actions)
-                step_c = copied.step(actions)
-                # The same values ...
-                for x, y in zip(step[:4], step_c[:4]):
-                    if isinstance(x, dict):
-                        x, y = x["observation"], y["observation"]
+                kept.append((obs["observation"], obs["action_mask"], infos["current_player"]))
+                truth.append((twin_obs["observation"].copy(), twin_obs["action_mask"].copy(),
+                              twin.current_player.copy()))
+                obs, rewards, terms, truncs, infos = env.step(actions)
+                twin_obs, twin_rewards, *_ = twin.step(actions)
+                kept.append((rewards, terms, truncs, infos["seat_rewards"]))
+                truth.append((twin_rewards.copy(), twin.terminations.copy(),
+                              twin.truncations.copy(), twin.seat_rewards.copy()))
+            for mine, theirs in zip(kept, truth):
+                for x, y in zip(mine, theirs):
                     self.assertTrue(np.array_equal(x, y))
-                self.assertTrue(np.array_equal(step[4]["seat_rewards"],
-                                               step_c[4]["seat_rewards"]))
-                # ... in the same arrays each time, or in new ones.
-                self.assertIs(step[0]["observation"], env.observations)
+            for arrays in kept[-2:]:
+                for x in arrays:
+                    self.assertTrue(x.flags.writeable)
+            # In place, and anything written: the next step is the twin's.
+            obs["observation"] *= 2
+            rewards += 1
+            obs["action_mask"][:] = 1
+            infos["current_player"][:] = 7
+            actions = random_legal_actions(twin.action_mask, rng)
+            obs, rewards, *_ = env.step(actions)
+            twin.step(actions)
+            self.assertTrue(np.array_equal(obs["observation"], twin.observations))
+            self.assertTrue(np.array_equal(obs["action_mask"], twin.action_mask))
+            self.assertTrue(np.array_equal(env.current_player, twin.current_player))
+            self.assertTrue(np.array_equal(rewards, twin.rewards))
+
+    def test_zero_copy_path(self):
+        # copy=False: the environment's own arrays, the same at every call,
+        # overwritten by the next and read-only.
+        with VectorEnv("game_of_kingdoms", "players=4", num_envs=8, seed=2,
+                       copy=False) as env:
+            obs, infos = env.reset()
+            rng = np.random.default_rng(2)
+            for _ in range(5):
+                step = env.step(random_legal_actions(obs["action_mask"], rng))
                 self.assertIs(step[0]["observation"], obs["observation"])
-                if kept:
-                    self.assertIsNot(step_c[0]["observation"], kept[-1][0]["observation"])
-                kept.append((step_c[0], step_c[4]["current_player"],
-                             step_c[0]["observation"].copy(), step_c[4]["current_player"].copy()))
+                self.assertIs(step[0]["action_mask"], env.action_mask)
+                self.assertIs(step[1], env.rewards)
+                self.assertIs(step[4]["current_player"], infos["current_player"])
                 obs = step[0]
-            # The reused arrays are read-only, the copies not.
-            with self.assertRaises(ValueError):
-                obs["action_mask"][0, 0] = 1
-            with self.assertRaises(ValueError):
-                step[4]["seat_rewards"][0] = 1
-            step_c[0]["action_mask"][0, 0] = 1
-            for arrays, players, obs_then, players_then in kept:
-                self.assertTrue(np.array_equal(arrays["observation"], obs_then))
-                self.assertTrue(np.array_equal(players, players_then))
+            for array in (obs["observation"], obs["action_mask"], step[1], step[2], step[3],
+                          step[4]["seat_rewards"], step[4]["current_player"], env.bool_mask):
+                self.assertFalse(array.flags.writeable)
+                with self.assertRaises(ValueError):
+                    array[0] = 1
 
     def test_random_legal_actions(self):
         rng = np.random.default_rng(0)
@@ -391,6 +463,429 @@ class Arrays(NeedsNumpy):
         with self.assertRaises(crown.InvalidArgumentError) as cm:
             random_legal_actions(masks, rng)
         self.assertIn("game 4", str(cm.exception))
+
+
+def snapshot(env):
+    """What an environment shows (its arrays, seed) and its games' states."""
+    hashes = []
+    for i in range(env.num_envs):
+        with env.game(i) as g:
+            hashes.append((g.state_hash(), len(g.history())))
+    arrays = [env.observations, env.action_mask, env.current_player, env.rewards,
+              env.seat_rewards, env.terminations, env.truncations]
+    return [a.copy() for a in arrays], env.seed, hashes
+
+
+def same(a, b):
+    return (all(np.array_equal(x, y) for x, y in zip(a[0], b[0]))
+            and a[1] == b[1] and a[2] == b[2])
+
+
+def interrupted(k, call):
+    """Runs call() with a KeyboardInterrupt raised before the k-th bytecode
+    instruction it runs in crown.vector's code (where a Ctrl-C's handler
+    may run: between any two, a C call's return and what follows it
+    included); whether it was raised (k is within the call)."""
+    where = os.path.dirname(crown.vector.__file__)
+    count = [0]
+
+    def instruction(frame, event, arg):
+        if event == "opcode":
+            count[0] += 1
+            if count[0] == k:
+                raise KeyboardInterrupt
+        return instruction
+
+    def calls(frame, event, arg):
+        if frame.f_code.co_filename.startswith(where):
+            frame.f_trace_opcodes = True
+            return instruction
+        return None
+
+    sys.settrace(calls)
+    try:
+        call()
+    except KeyboardInterrupt:
+        return True
+    finally:
+        sys.settrace(None)
+    return False
+
+
+class Interruption(NeedsNumpy):
+    """A KeyboardInterrupt anywhere in a step or a reset: the call happened
+    whole or not at all, what the environment shows is what its games are,
+    and it goes on as a twin that was never interrupted."""
+
+    def twins(self, copy, reward_mode):
+        envs = [VectorEnv("game_of_kingdoms", "players=3", num_envs=4, seed=9, copy=copy,
+                          reward_mode=reward_mode) for _ in range(2)]
+        for env in envs:
+            self.addCleanup(env.close)
+        rng = np.random.default_rng(9)
+        for _ in range(3):
+            actions = random_legal_actions(envs[1].action_mask, rng)
+            for env in envs:
+                env.step(actions)
+        return envs
+
+    def check_every_point(self, copy, reward_mode, what):
+        rng = np.random.default_rng(1)
+        outcomes = set()
+        k = 0
+        while True:
+            k += 1
+            env, twin = self.twins(copy, reward_mode)
+            actions = random_legal_actions(twin.action_mask, rng)
+            call = ((lambda e: e.step(actions)) if what == "step"
+                    else (lambda e: e.reset(seed=77)))
+            before = snapshot(twin)
+            call(twin)
+            after = snapshot(twin)
+            if not interrupted(k, lambda: call(env)):
+                break
+            now = snapshot(env)
+            happened = same(now, after)
+            self.assertTrue(happened or same(now, before), "interrupted at %d" % k)
+            outcomes.add(happened)
+            # The next steps from what the environment shows are the twin's.
+            if not happened:
+                call(env)
+            for _ in range(3):
+                actions = random_legal_actions(env.action_mask, rng)
+                env.step(actions)
+                twin.step(actions)
+                self.assertTrue(same(snapshot(env), snapshot(twin)), "interrupted at %d" % k)
+        self.assertEqual(outcomes, {False, True})  # (both sides of the C call met)
+        self.assertGreater(k, 20)
+
+    def test_step_interrupted_anywhere(self):
+        for copy in (True, False):
+            for reward_mode in ("seats", "acting"):
+                with self.subTest(copy=copy, reward_mode=reward_mode):
+                    self.check_every_point(copy, reward_mode, "step")
+
+    def test_reset_interrupted_anywhere(self):
+        for copy in (True, False):
+            with self.subTest(copy=copy):
+                self.check_every_point(copy, 1, "reset")
+
+    def test_ctrl_c_during_the_c_call(self):
+        # SIGINT while the library steps: Python's handler raises
+        # KeyboardInterrupt as soon as the C call returns.
+        if not hasattr(signal, "raise_signal"):
+            self.skipTest("no signal.raise_signal")
+        from crown import _library
+
+        class Library:
+            def __getattr__(self, name):
+                return getattr(_library._lib, name)
+
+            @staticmethod
+            def crown_batch_step(*args):
+                status = _library._lib.crown_batch_step(*args)
+                signal.raise_signal(signal.SIGINT)
+                return status
+
+        module = sys.modules[VectorEnv.__module__]
+        batch_module = sys.modules.get("crown.vector._batch", module)
+        saved = batch_module._lib
+        old_handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            for copy in (True, False):
+                env, twin = self.twins(copy, "acting")
+                actions = random_legal_actions(env.action_mask, np.random.default_rng(3))
+                batch_module._lib = Library()
+                try:
+                    with self.assertRaises(KeyboardInterrupt):
+                        env.step(actions)
+                finally:
+                    batch_module._lib = saved
+                twin.step(actions)
+                self.assertTrue(same(snapshot(env), snapshot(twin)), "copy=%s" % copy)
+                actions = random_legal_actions(env.action_mask, np.random.default_rng(4))
+                env.step(actions)
+                twin.step(actions)
+                self.assertTrue(same(snapshot(env), snapshot(twin)), "copy=%s" % copy)
+        finally:
+            signal.signal(signal.SIGINT, old_handler)
+
+
+class Threads(NeedsNumpy):
+    def test_one_thread_at_a_time(self):
+        # A call while another thread's runs is refused (the batch must not
+        # be stepped twice at once); a thread that ended inside a call
+        # leaves the environment to the others.
+        import threading
+        from crown import _library
+        inside, release = threading.Event(), threading.Event()
+
+        class Library:
+            def __getattr__(self, name):
+                return getattr(_library._lib, name)
+
+            @staticmethod
+            def crown_batch_step(*args):
+                inside.set()
+                release.wait(60)
+                return _library._lib.crown_batch_step(*args)
+
+        import crown.vector._batch as batch_module
+        env = VectorEnv("blood_bound", num_envs=3, seed=1)
+        self.addCleanup(env.close)
+        actions = random_legal_actions(env.action_mask, np.random.default_rng(0))
+        saved = batch_module._lib
+        batch_module._lib = Library()
+        try:
+            other = threading.Thread(target=env.step, args=(actions,))
+            other.start()
+            self.assertTrue(inside.wait(60))
+            for call in (lambda: env.step(actions), env.reset, lambda: env.game(0), env.close):
+                with self.assertRaises(crown.StateError) as cm:
+                    call()
+                self.assertIn("another thread", str(cm.exception))
+            release.set()
+            other.join(60)
+        finally:
+            batch_module._lib = saved
+            release.set()
+        with VectorEnv("blood_bound", num_envs=3, seed=1) as twin:  # (the other's step)
+            twin.step(actions)
+            self.assertTrue(same(snapshot(env), snapshot(twin)))
+        ended = threading.Thread(target=env._lock.__enter__)
+        ended.start()
+        ended.join()
+        env.step(random_legal_actions(env.action_mask, np.random.default_rng(1)))
+
+
+class Reuse(NeedsNumpy):
+    def test_init_again_frees_the_games(self):
+        # Every batch made is freed: by a second __init__ (before it makes
+        # its own), by close, or when the environment is collected.
+        from crown import _library
+        made, freed = [], []
+
+        class Library:
+            def __getattr__(self, name):
+                return getattr(_library._lib, name)
+
+            @staticmethod
+            def crown_batch_new(out, *args):
+                status = _library._lib.crown_batch_new(out, *args)
+                if not status:
+                    made.append(out._obj.value)
+                return status
+
+            @staticmethod
+            def crown_batch_free(handle):
+                freed.append(handle.value if hasattr(handle, "value") else handle)
+                _library._lib.crown_batch_free(handle)
+
+        import crown.vector._batch as batch_module
+        saved = batch_module._lib
+        batch_module._lib = Library()
+        try:
+            env = VectorEnv("kings_blood", "players=4", num_envs=8, seed=1)
+            for i in range(30):
+                env.__init__("kings_blood", "players=4", num_envs=8, seed=i)
+                self.assertEqual(len(made) - len(freed), 1)
+            with self.assertRaises(crown.OptionError):
+                env.__init__("kings_blood", "players=40", num_envs=8)
+            self.assertEqual(len(made), len(freed))  # (the old games went first)
+            with self.assertRaises(crown.StateError):
+                env.step(np.zeros(8, dtype=np.int32))
+            env.__init__("blood_bound", num_envs=3, seed=2)
+            env.step(random_legal_actions(env.action_mask, np.random.default_rng(0)))
+            env.close()
+            other = VectorEnv("blood_bound", num_envs=3, seed=2)
+            del other
+            gc.collect()
+        finally:
+            batch_module._lib = saved
+        self.assertEqual(sorted(made), sorted(freed))
+        self.assertEqual(len(made), 33)  # (1 + 30 re-inits + 2; the refused options made none)
+
+    def test_init_again_keeps_memory_bounded(self):
+        # What the library holds, seen from the process: 30 re-inits of 64
+        # King's Blood games (about 2.5 MB each) grow it by no more than a
+        # few batches (70 MB before: each re-init leaked its batch).
+        if not os.path.exists("/proc/self/statm"):
+            self.skipTest("no /proc/self/statm")
+
+        def rss():
+            gc.collect()
+            with open("/proc/self/statm") as f:
+                return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+        env = VectorEnv("kings_blood", "players=4", num_envs=64, seed=0)
+        env.__init__("kings_blood", "players=4", num_envs=64, seed=1)
+        start = rss()
+        for i in range(30):
+            env.__init__("kings_blood", "players=4", num_envs=64, seed=i)
+        grown = rss() - start
+        env.close()
+        self.assertLess(grown, 16 << 20, "%d MB after 30 re-inits" % (grown >> 20))
+
+
+class Masks(NeedsNumpy):
+    def test_one_mask_as_int8_bools_and_lists(self):
+        with VectorEnv("kings_blood", "players=3", num_envs=4, seed=6) as env:
+            obs, _ = env.reset()
+            rng = np.random.default_rng(6)
+            for _ in range(3):
+                mask = obs["action_mask"]
+                self.assertEqual(mask.dtype, np.int8)
+                self.assertIs(env.action_mask, mask)
+                # The bools are the same memory, no copy.
+                self.assertEqual(env.bool_mask.dtype, np.bool_)
+                self.assertTrue(np.shares_memory(env.bool_mask, mask))
+                self.assertTrue(np.array_equal(env.bool_mask, mask != 0))
+                every = env.legal_actions()
+                self.assertEqual(len(every), 4)
+                for i in range(4):
+                    with env.game(i) as g:
+                        truth = sorted(g.move_index(m) for m in g.legal_moves())
+                    self.assertEqual(env.legal_actions(i), truth)
+                    self.assertEqual(every[i], truth)
+                    self.assertEqual(np.flatnonzero(env.bool_mask[i]).tolist(), truth)
+                    self.assertTrue(all(type(a) is int for a in truth))
+                obs = env.step(random_legal_actions(mask, rng))[0]
+            for bad in (4, -1):
+                with self.assertRaises(crown.InvalidArgumentError):
+                    env.legal_actions(bad)
+            with self.assertRaises(TypeError):
+                env.legal_actions(1.0)
+
+    def test_gymnasium_samples_from_the_mask(self):
+        if gymnasium is None:
+            self.skipTest("gymnasium does not import")
+        with VectorEnv("game_of_kingdoms", "players=3", num_envs=3, seed=6) as env:
+            obs, _ = env.reset()
+            env.single_action_space.seed(0)
+            for i in range(3):
+                a = env.single_action_space.sample(mask=obs["action_mask"][i])
+                self.assertIn(a, env.legal_actions(i))
+
+
+class Conventions(NeedsNumpy):
+    """Gymnasium's keywords are VectorEnv's, never game options."""
+
+    def test_keywords_that_are_not_options(self):
+        kw = dict(render_mode="ansi", max_episode_steps=7, autoreset_mode="SameStep",
+                  num_threads=1, reward_mode=0)
+        with VectorEnv("game_of_kingdoms", "players=3", num_envs=3, seed=5, **kw) as env:
+            self.assertEqual(env.max_steps, 7)
+            self.assertEqual(env.render_mode, "ansi")
+            self.assertEqual(env.num_threads, 1)
+            self.assertIn("ansi", env.metadata["render_modes"])
+            texts = env.render()
+            self.assertEqual(len(texts), 3)
+            for i, text in enumerate(texts):
+                with env.game(i) as g:
+                    self.assertEqual(text, g.observation(crown.SPECTATOR))
+            # max_episode_steps is max_steps.
+            rng = np.random.default_rng(5)
+            for _ in range(7):
+                _, _, terms, truncs, _ = env.step(random_legal_actions(env.action_mask, rng))
+            self.assertTrue(np.all(terms | truncs))
+        with VectorEnv("game_of_kingdoms", num_envs=2, seed=5, max_steps=7,
+                       max_episode_steps=7) as env:
+            self.assertEqual(env.max_steps, 7)
+            self.assertIsNone(env.render())
+        with self.assertRaises(crown.InvalidArgumentError) as cm:
+            VectorEnv("game_of_kingdoms", num_envs=2, max_steps=6, max_episode_steps=7)
+        self.assertIn("max_episode_steps", str(cm.exception))
+        for bad in ("human", "rgb_array", 3):
+            with self.assertRaises(crown.InvalidArgumentError) as cm:
+                VectorEnv("game_of_kingdoms", num_envs=2, render_mode=bad)
+            self.assertIn("render_mode", str(cm.exception))
+        for bad in ("same_step", "NEXT", 1):
+            with self.assertRaises(crown.InvalidArgumentError) as cm:
+                VectorEnv("game_of_kingdoms", num_envs=2, autoreset_mode=bad)
+            self.assertIn("autoreset_mode", str(cm.exception))
+        with self.assertRaises(crown.InvalidArgumentError):
+            VectorEnv("game_of_kingdoms", num_envs=2, num_threads=0)
+        # A game option is still one, as a keyword or in the text.
+        with VectorEnv("game_of_kingdoms", num_envs=2, players=5, max_bouts=30) as env:
+            self.assertEqual(env.num_players, 5)
+        with self.assertRaises(crown.OptionError):
+            VectorEnv("game_of_kingdoms", num_envs=2, colour="red")
+
+    def test_what_needs_a_newer_library(self):
+        # Refused, naming the library function each needs; the environment
+        # goes on unchanged.
+        for kw, fn in (({"autoreset_mode": "NextStep"}, "crown_batch_set_autoreset"),
+                       ({"autoreset_mode": "Disabled"}, "crown_batch_set_autoreset"),
+                       ({"num_threads": 2}, "crown_batch_set_threads")):
+            with self.assertRaises(NotImplementedError) as cm:
+                VectorEnv("game_of_kingdoms", num_envs=2, **kw)
+            self.assertIn(fn, str(cm.exception))
+        with VectorEnv("game_of_kingdoms", "players=4", num_envs=3, seed=8) as env:
+            obs, _ = env.reset()
+            before = (obs["observation"].copy(), env.seed)
+            for call, fn in ((lambda: env.reset(seed=[1, 2, 3]), "crown_batch_reset_seeds"),
+                             (lambda: env.reset(seed=np.arange(3)), "crown_batch_reset_seeds"),
+                             (lambda: env.reset(options={"reset_mask": np.ones(3, bool)}),
+                              "crown_batch_reset_masked")):
+                with self.assertRaises(NotImplementedError) as cm:
+                    call()
+                self.assertIn(fn, str(cm.exception))
+                self.assertTrue(np.array_equal(env.observations, before[0]))
+                self.assertEqual(env.seed, before[1])
+            env.reset(seed=np.uint64(8))  # (a numpy integer is one seed)
+            self.assertEqual(env.seed, 8)
+
+    def test_observation_layout(self):
+        for name, options in CASES[::3]:
+            with VectorEnv(name, options, num_envs=2, seed=1) as env, \
+                    crown.Game(name, options) as g:
+                layout = env.observation_layout
+                self.assertEqual(layout, g.observation_layout())
+                pieces = layout["pieces"]
+                self.assertEqual(sum(int(np.prod(p["shape"])) for p in pieces),
+                                 env.observation_size)
+        env.close()
+        with self.assertRaises(crown.StateError):
+            env.observation_layout
+
+    def test_gymnasium_ids(self):
+        if gymnasium is None:
+            self.skipTest("gymnasium does not import")
+        ids = {"crown/GameOfKingdoms-v0", "crown/KingsFamily-v0", "crown/KingsBlood-v0",
+               "crown/BloodBound-v0"}
+        self.assertLessEqual(ids, set(gymnasium.registry))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # (make_vec warns of a bad autoreset mode)
+            for mode in ("vector_entry_point", None):
+                env = gymnasium.make_vec("crown/GameOfKingdoms-v0", num_envs=8,
+                                         vectorization_mode=mode, seed=3, players=3,
+                                         max_episode_steps=9, render_mode="ansi",
+                                         reward_mode=1)
+                self.assertIsInstance(env, VectorEnv)
+                self.assertEqual((env.num_envs, env.num_players, env.max_steps, env.seed,
+                                  env.render_mode, env.reward_mode), (8, 3, 9, 3, "ansi", 1))
+                self.assertEqual(env.spec.id, "crown/GameOfKingdoms-v0")
+                env.close()
+        # The game's name and the module to import, in a fresh interpreter.
+        code = ("import gymnasium\n"
+                "env = gymnasium.make_vec('crown.vector:crown/KingsFamily-v0', num_envs=4,\n"
+                "                         seed=2)\n"
+                "print(env.name, env.num_envs, env.num_players)\n")
+        result = run_python(["-c", code])
+        self.assertEqual(result.stdout.strip(), "kings_family 4 1", result.stderr)
+        # Gymnasium's own vectorizers need a single-agent environment: none.
+        with self.assertRaises(gymnasium.error.Error):
+            gymnasium.make_vec("crown/BloodBound-v0", num_envs=2, vectorization_mode="sync")
+        # Imported again (as test_arena does): no second registration, so
+        # no warning of Gymnasium's (an error here).
+        code = ("import sys, warnings\n"
+                "import crown.vector\n"
+                "del sys.modules['crown.vector']\n"
+                "warnings.simplefilter('error')\n"
+                "import crown.vector\n"
+                "print('ok')\n")
+        result = run_python(["-c", code])
+        self.assertEqual(result.stdout.strip(), "ok", result.stderr)
 
 
 class Spaces(NeedsNumpy):
@@ -417,39 +912,20 @@ class Spaces(NeedsNumpy):
     def test_gymnasium(self):
         if gymnasium is None:
             self.skipTest("gymnasium does not import")
-        from gymnasium.wrappers.vector import RecordEpisodeStatistics
-        env = RecordEpisodeStatistics(VectorEnv("blood_bound", num_envs=16, seed=4))
-        self.assertIsInstance(env.unwrapped, gymnasium.vector.VectorEnv)
-        obs, _ = env.reset(seed=4)
-        rng = np.random.default_rng(4)
-        sums = np.zeros(16)
-        episodes = 0
-        for _ in range(200):
-            obs, rewards, terms, truncs, infos = env.step(
-                random_legal_actions(obs["action_mask"], rng))
-            sums += rewards
-            if "episode" in infos:
-                done = infos["_episode"]
-                self.assertTrue(np.allclose(infos["episode"]["r"][done], sums[done]))
-                sums[done] = 0
-                episodes += int(done.sum())
-        self.assertGreater(episodes, 0)
-        env.close()
-        # Gymnasium's make_vec takes it without a warning (it warns when the
-        # autoreset mode is missing or not an AutoresetMode), and its
-        # DictInfoToList reads its infos.
-        import warnings
+        # A Gymnasium vector environment, which make_vec takes without a
+        # warning (it warns when the autoreset mode is missing or not an
+        # AutoresetMode), and whose infos DictInfoToList reads.
         from gymnasium.wrappers.vector import DictInfoToList
-        gymnasium.register(id="crown-test/BloodBound-v0", vector_entry_point=(
-            lambda num_envs, **kw: VectorEnv("blood_bound", num_envs=num_envs, **kw)))
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            env = gymnasium.make_vec("crown-test/BloodBound-v0", num_envs=8,
-                                     vectorization_mode="vector_entry_point", seed=3)
+            env = gymnasium.make_vec("crown/BloodBound-v0", num_envs=8, seed=3)
+        self.assertIsInstance(env.unwrapped, gymnasium.vector.VectorEnv)
         self.assertEqual(env.unwrapped.seed, 3)
         env = DictInfoToList(env)
         obs, _ = env.reset()
-        _, _, _, _, infos = env.step(random_legal_actions(obs["action_mask"], rng))
+        _, rewards, _, _, infos = env.step(random_legal_actions(obs["action_mask"],
+                                                                np.random.default_rng(4)))
+        self.assertEqual(rewards.shape, (8, 8))
         self.assertEqual(len(infos), 8)
         self.assertEqual(infos[2]["seat_rewards"].shape, (8,))
         env.close()
@@ -474,6 +950,130 @@ class Spaces(NeedsNumpy):
         self.assertEqual(result.stdout.strip(), "ok", result.stderr)
 
 
+class GymnasiumWrappers(NeedsNumpy):
+    """Gymnasium's vector wrappers on VectorEnv in the mode it has
+    (same-step autoreset), their figures against the truth: one crown.Game
+    per slot, stepped by hand.  Where Gymnasium does not import, skipped
+    (the same properties are checked without it above)."""
+
+    def setUp(self):
+        super().setUp()
+        if gymnasium is None:
+            self.skipTest("gymnasium does not import")
+        import gymnasium.wrappers.vector as wrappers
+        self.wrappers = wrappers
+
+    def play(self, env, name, options, size, seed, steps):
+        """Steps `env` (a wrapped VectorEnv of `size` games of `name`) and
+        one Game per slot with the same random legal actions; yields each
+        step's result and the truth: every seat's rewards, terminations,
+        truncations, the acting seats."""
+        slots = [Slot(name, options, seed, i, size, 0) for i in range(size)]
+        self.slots = slots
+        rng = np.random.default_rng(seed)
+        obs, infos = env.reset(seed=seed)
+        for _ in range(steps):
+            actions = random_legal_actions(obs["action_mask"], rng)
+            acting = np.array([s.game.current_player() for s in slots])
+            result = env.step(actions)
+            truth = [s.play(int(a)) for s, a in zip(slots, actions)]
+            seat_rewards = np.array([t[0] for t in truth], dtype=np.float32)
+            terms = np.array([t[1] for t in truth])
+            truncs = np.array([t[2] for t in truth])
+            yield result, seat_rewards, terms, truncs, acting
+            obs = result[0]
+
+    def test_record_episode_statistics(self):
+        # A single-agent tool sees one seat's rewards (reward_mode=p): its
+        # returns are that seat's true returns.  Gymnasium 1.2.3 counts as
+        # in next-step mode whatever the mode, so that in same-step mode
+        # each episode after a slot's first loses its first step (its
+        # length one short, the first step's reward left out).
+        for name, options, seat, steps in (("game_of_kingdoms", "players=4", 2, 500),
+                                           ("kings_family", "", 0, 150),
+                                           ("blood_bound", "players=6", 5, 250)):
+            with self.subTest(game=name):
+                env = self.wrappers.RecordEpisodeStatistics(VectorEnv(
+                    name, options, num_envs=6, seed=12, reward_mode=seat))
+                reported = [[] for _ in range(6)]
+                for result, *_ in self.play(env, name, options, 6, 12, steps):
+                    infos = result[4]
+                    if "episode" in infos:
+                        for i in np.flatnonzero(infos["_episode"]):
+                            reported[i].append((float(infos["episode"]["r"][i]),
+                                                int(infos["episode"]["l"][i])))
+                env.close()
+                count = later = 0
+                for i, slot in enumerate(self.slots):
+                    self.assertEqual(len(reported[i]), len(slot.episodes))
+                    for j, (episode, (r, length)) in enumerate(zip(slot.episodes, reported[i])):
+                        lost = j > 0  # (Gymnasium's same-step count)
+                        self.assertAlmostEqual(r, episode["returns"][seat]
+                                               - (episode["first"][seat] if lost else 0), 5)
+                        self.assertEqual(length, episode["length"] - lost)
+                        count += 1
+                        later += lost
+                self.assertGreater(count, 12)
+                self.assertGreater(later, 6)
+        # Every seat's rewards (the default) are no single agent's: the
+        # wrapper refuses them rather than counting them wrong.
+        env = self.wrappers.RecordEpisodeStatistics(VectorEnv("game_of_kingdoms", "players=4",
+                                                              num_envs=6, seed=12))
+        obs, _ = env.reset()
+        with self.assertRaises(ValueError):
+            env.step(random_legal_actions(obs["action_mask"], np.random.default_rng(0)))
+        env.close()
+
+    def test_normalize_reward(self):
+        # Its running variance of the discounted returns is the one of the
+        # true rewards of the seat, and each reward is scaled by it.
+        from gymnasium.wrappers.utils import RunningMeanStd
+        env = self.wrappers.NormalizeReward(VectorEnv("game_of_kingdoms", "players=3",
+                                                      num_envs=8, seed=13, reward_mode=1),
+                                            gamma=0.9)
+        truth_rms = RunningMeanStd(shape=())
+        accumulated = np.zeros(8, dtype=np.float32)
+        steps = 0
+        for result, seat_rewards, terms, _, _ in self.play(env, "game_of_kingdoms",
+                                                           "players=3", 8, 13, 200):
+            reward = seat_rewards[:, 1]
+            accumulated = accumulated * 0.9 * (1 - terms) + reward
+            truth_rms.update(accumulated)
+            self.assertTrue(np.allclose(result[1], reward / np.sqrt(truth_rms.var + 1e-8)))
+            steps += 1
+        self.assertTrue(np.allclose(env.return_rms.var, truth_rms.var))
+        self.assertGreater(float(truth_rms.var), 0)
+        env.close()
+
+    def test_clip_reward(self):
+        # In place, on the caller's arrays: every seat's or one seat's.
+        for mode in ("seats", 0):
+            env = self.wrappers.ClipReward(VectorEnv("kings_family", num_envs=8, seed=14,
+                                                     reward_mode=mode), -0.5, 0.5)
+            clipped = 0
+            for result, seat_rewards, *_ in self.play(env, "kings_family", "", 8, 14, 120):
+                truth = seat_rewards if mode == "seats" else seat_rewards[:, 0]
+                self.assertTrue(np.array_equal(result[1], np.clip(truth, -0.5, 0.5)))
+                clipped += int(np.sum(np.abs(truth) > 0.5))
+            self.assertGreater(clipped, 0)
+            env.close()
+        # The zero-copy path's arrays are read-only.
+        env = self.wrappers.ClipReward(VectorEnv("kings_family", num_envs=8, seed=14,
+                                                 copy=False), -0.5, 0.5)
+        obs, _ = env.reset()
+        with self.assertRaises(ValueError):
+            env.step(random_legal_actions(obs["action_mask"], np.random.default_rng(0)))
+        env.close()
+
+    def test_observation_wrappers_need_another_mode(self):
+        # NormalizeObservation and FlattenObservation take next-step (and
+        # Flatten disabled) autoreset only: they refuse same-step.
+        for wrapper in (self.wrappers.NormalizeObservation, self.wrappers.FlattenObservation):
+            with VectorEnv("blood_bound", num_envs=2, seed=1) as env:
+                with self.assertRaises(AssertionError):
+                    wrapper(env)
+
+
 class Imports(unittest.TestCase):
     def test_crown_does_not_need_numpy(self):
         code = ("import sys; sys.modules['numpy'] = None\n"
@@ -484,7 +1084,9 @@ class Imports(unittest.TestCase):
                 "    print(e)\n")
         result = run_python(["-c", code])
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn("python3-numpy", result.stdout)
+        # What installs it: Debian's package, or pip for another python3.
+        self.assertIn("crown.vector needs the Python package numpy", result.stdout)
+        self.assertRegex(result.stdout, r"python3-numpy|-m pip install numpy")
 
 
 class Examples(NeedsNumpy):
