@@ -51,18 +51,22 @@ def random_legal_actions(masks: Array, rng: Any) -> Int32s:
     where legal, as observations["action_mask"]), rng a
     numpy.random.Generator.  Vectorized, and fast on wide masks (King's
     Blood's 11,813 actions): one pass over the mask as 64-bit words, then
-    only the few legal entries are touched.  Raises InvalidArgumentError for
-    a row with no legal action."""
+    only the few legal entries are touched.  A row with no legal action (a
+    game left at the end of its episode, whose action a VectorEnv ignores)
+    gets action 0."""
     masks = _byte_masks(masks)
     count, n = masks.shape
     legal = nonzero_bytes(masks.reshape(-1).view(numpy.uint8))
-    per_game = numpy.bincount(legal // n, minlength=count)
-    if count and not per_game.all():
-        raise InvalidArgumentError("game %d has no legal action"
-                                   % int(numpy.flatnonzero(per_game == 0)[0]))
+    per_game = numpy.bincount(legal // n, minlength=count) if n else numpy.zeros(count, int)
     first = numpy.cumsum(per_game) - per_game
-    pick = first + numpy.minimum((rng.random(count) * per_game).astype(numpy.intp), per_game - 1)
-    actions: Int32s = (legal[pick] - numpy.arange(count) * n).astype(numpy.int32)
+    pick = first + numpy.minimum((rng.random(count) * per_game).astype(numpy.intp),
+                                 per_game - 1)
+    actions: Int32s = numpy.zeros(count, dtype=numpy.int32)
+    some = per_game > 0
+    if count and some.all():
+        actions[:] = legal[pick] - numpy.arange(count) * n
+    elif some.any():
+        actions[some] = legal[pick[some]] - numpy.flatnonzero(some) * n
     return actions
 
 

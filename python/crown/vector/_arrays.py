@@ -6,7 +6,7 @@ int8 and as bools, the flags as bools: no copies), read-only unless
 writeable."""
 
 import ctypes
-from typing import TYPE_CHECKING, Any, List, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
 
 import numpy  # type: ignore[import]
 
@@ -28,21 +28,26 @@ else:
 RewardMode = Union[str, int]
 
 
+# The rows (games) a call writes: every one (slice(None)) or those of an
+# index array.
+Rows = Union[slice, Array]
+
+
 class Arrays:
     """The arrays of one call (`count` games, observations of `size` floats,
     `n` actions, `players` seats, rewards as `reward_mode` says).
 
-    Every array the batch writes starts uninitialized but the players,
-    which start at -1: the batch writes every slot's player to move (always a
-    seat) when a reset or a step succeeds, and none when it fails, so a -1
-    tells that the batch has not written these arrays (VectorEnv._settle)."""
+    Every array the batch writes starts uninitialized.  Before a call,
+    mark() sets seat 0's reward of the rows the call writes to NaN, which
+    the library never writes: written() then tells whether the batch wrote
+    these arrays (VectorEnv._settle), as a reset or a step that succeeds
+    writes every reward of those rows and one that fails none."""
 
     def __init__(self, count: int, size: int, n: int, players: int, reward_mode: RewardMode,
                  writeable: bool) -> None:
         self._obs = numpy.empty((count, size), dtype=numpy.float32)
         self._masks = numpy.empty((count, n), dtype=numpy.uint8)
         self._players = numpy.empty(count, dtype=numpy.int32)
-        self._players.fill(-1)
         self._seat_rewards = numpy.empty((count, players), dtype=numpy.float32)
         self._terminated = numpy.empty(count, dtype=numpy.uint8)
         self._truncated = numpy.empty(count, dtype=numpy.uint8)
@@ -60,6 +65,9 @@ class Arrays:
         self.truncations: Bools = self._view(self._truncated, numpy.bool_, writeable)
         self.rewards: Floats = self._view(self._rewards, numpy.float32, writeable)
         self.acting_player: Int32s = self._view(self._acting, numpy.int32, writeable)
+        # Same-step's final observations and infos of the step that wrote
+        # these arrays (VectorEnv's), or None.
+        self.final: Optional[Dict[str, Any]] = None
 
     @staticmethod
     def _view(array: Array, dtype: Any, writeable: bool) -> Array:
@@ -82,26 +90,88 @@ class Arrays:
                 if a.nbytes
                 else int(a.ctypes.data) for a in arrays]
 
-    def written(self) -> bool:
-        """Whether the batch has written these arrays since they were made
-        (or since their players were set to -1)."""
-        p = self._players
-        return bool(p.size and (p[0] >= 0 or p.max() >= 0))  # (p[0] first: the usual case)
+    def marks(self, rows: Rows) -> Floats:
+        """What mark(rows) overwrites, for unmark."""
+        saved: Floats = self._seat_rewards[rows, 0].copy()
+        return saved
+
+    def mark(self, rows: Rows) -> None:
+        """Seat 0's reward of `rows` set to NaN (see written)."""
+        self._seat_rewards[rows, 0] = numpy.nan
+
+    def unmark(self, rows: Rows, saved: Floats) -> None:
+        """Undoes mark(rows) (`saved`: what marks(rows) returned)."""
+        self._seat_rewards[rows, 0] = saved
+
+    def written(self, rows: Rows) -> bool:
+        """Whether the batch has written these arrays since mark(rows)."""
+        column = self._seat_rewards[rows, 0]
+        return bool(column.size and not numpy.isnan(column).all())
+
+    def copy_rows(self, source: "Arrays", rows: Array, every: bool) -> None:
+        """Copies `rows` of the observations, masks, players and flags from
+        `source` (of the same shapes); with `every`, of every array: the
+        rows a call leaves as they were."""
+        arrays = ["_obs", "_masks", "_players", "_terminated", "_truncated"]
+        if every:
+            arrays += ["_seat_rewards", "_acting"]
+            if self._rewards is not self._seat_rewards:
+                arrays.append("_rewards")
+        for name in arrays:
+            getattr(self, name)[rows] = getattr(source, name)[rows]
 
     def after_step(self, acting: Int32s, row_start: Int32s, index: Int32s) -> None:
         """What crown.vector derives after a step the batch wrote here: the
-        acting seats (`acting`, the players to move before it) and the
-        rewards step() returns.  Idempotent: it may run again after an
+        acting seats (`acting`, the players to move before it; -1 where
+        none acted, the games left at the end of an episode) and the rewards
+        step() returns.  Idempotent: it may run again after an
         interruption (`index` is scratch room, num_envs int32s)."""
-        numpy.copyto(self._acting, acting)
+        numpy.maximum(acting, -1, out=self._acting)  # (CROWN_TERMINAL, -2: nobody acted)
         mode = self._reward_mode
         if mode == "acting":
-            numpy.add(self._acting, row_start, out=index)
+            # (where nobody acted, seat 0's reward, which is 0)
+            numpy.maximum(self._acting, 0, out=index)
+            numpy.add(index, row_start, out=index)
             numpy.take(self._seat_rewards.reshape(-1), index, out=self._rewards)
         elif isinstance(mode, int):
             numpy.copyto(self._rewards, self._seat_rewards[:, mode])
+        self.final = None
 
-    def after_reset(self) -> None:
-        """The same after a reset: no seat acted (-1), every reward 0."""
-        self._acting.fill(-1)
-        self._rewards.fill(0)
+    def after_reset(self, rows: Rows) -> None:
+        """The same after a reset of `rows`: no seat acted (-1), every
+        reward 0."""
+        self._acting[rows] = -1
+        self._rewards[rows] = 0
+        self.final = None
+
+
+def final_infos(arrays: Arrays, final_observations: Floats) -> Optional[Dict[str, Any]]:
+    """Same-step's infos of the games a step ended (in `arrays`, which the
+    step wrote, and `final_observations`, crown_batch_bind_final's rows), as
+    Gymnasium's SyncVectorEnv builds them, or None when none ended:
+    "final_obs", an object array holding for each game that ended its final
+    observation (a dict: the tensor of the seat that made the last decision,
+    and a mask all 0), None for the others; "final_info", the infos of
+    that step for those games (each key with its "_" mask); "_final_obs"
+    and "_final_info", the games that ended."""
+    ended = numpy.logical_or(arrays.terminations, arrays.truncations)
+    rows = numpy.flatnonzero(ended)
+    if not rows.size:
+        return None
+    count = ended.shape[0]
+    observations = final_observations[rows]
+    masks = numpy.zeros((rows.size, arrays._masks.shape[1]), dtype=numpy.int8)
+    final_obs = numpy.full(count, None, dtype=object)
+    for j, i in enumerate(rows.tolist()):
+        final_obs[i] = {"observation": observations[j], "action_mask": masks[j]}
+    seat_rewards = numpy.zeros_like(arrays._seat_rewards)
+    seat_rewards[rows] = arrays._seat_rewards[rows]
+    acting = numpy.zeros(count, dtype=numpy.int32)
+    acting[rows] = arrays._acting[rows]
+    players = numpy.zeros(count, dtype=numpy.int32)
+    players[rows] = -2  # (CROWN_TERMINAL: the episode is over)
+    final_info = {"seat_rewards": seat_rewards, "_seat_rewards": ended.copy(),
+                  "acting_player": acting, "_acting_player": ended.copy(),
+                  "current_player": players, "_current_player": ended.copy()}
+    return {"final_obs": final_obs, "_final_obs": ended, "final_info": final_info,
+            "_final_info": ended.copy()}

@@ -1,10 +1,6 @@
 """The C side of crown.vector: one crown_batch and the library calls made on
-it (crown.h "Batches"), and what VectorEnv asks of batches that this
-library does not give yet, refused with the name of the function it needs.
-
-Every call on the batch goes through Batch, so that a newer library's
-calls (one seed per game, the other autoreset modes, partial resets,
-threads) plug in here, beside the ones they complete."""
+it (crown.h "Batches, for learning").  Every call on the batch goes
+through Batch."""
 
 import ctypes
 from typing import Any, Dict, List, Optional
@@ -13,30 +9,11 @@ from ..errors import StateError, _error
 from .._convert import _decode
 from .._library import _lib
 from .._prototypes import _batch_p, _u64
-from .._version import __version__ as _package_version
 from ..game import Game
 
-# What VectorEnv would need beyond this library's batches, and the library
-# function each needs (the C API of issue 33).  Asked for, each raises
-# NotImplementedError naming its function (missing(feature)).
-NEEDS = {
-    "autoreset_mode": "crown_batch_set_autoreset",   # next-step, disabled
-    "final_obs": "crown_batch_bind_final",            # same-step's final_obs, final_info
-    "reset_mask": "crown_batch_reset_masked",         # reset(options={"reset_mask": m})
-    "seeds": "crown_batch_reset_seeds",               # reset(seed=[...]): one seed per game
-    "num_threads": "crown_batch_set_threads",         # slots stepped across threads
-}
-
-
-def missing(feature: str, what: str) -> NotImplementedError:
-    """The error for `what` (the caller's words), which needs the library
-    function of `feature` in NEEDS."""
-    fn = NEEDS[feature]
-    if hasattr(_lib, fn):
-        why = "crown.vector %s does not call it yet" % _package_version
-    else:
-        why = "this libcrown has no such function"
-    return NotImplementedError("%s needs the library function %s (%s)" % (what, fn, why))
+# crown.h's autoreset modes (crown_batch_set_autoreset), by Gymnasium's
+# AutoresetMode values.
+AUTORESET_CODES = {"SameStep": 0, "NextStep": 1, "Disabled": 2}
 
 
 class Batch:
@@ -96,9 +73,38 @@ class Batch:
         """Binds no arrays: the batch writes nothing until bound again."""
         return int(_lib.crown_batch_bind(self._live(), None, None, None, None, None, None))
 
+    def bind_final(self, observations_address: Optional[int]) -> int:
+        """crown_batch_bind_final: the rows of same-step's final
+        observations (None: none); no players."""
+        return int(_lib.crown_batch_bind_final(self._live(), observations_address, None))
+
+    def set_autoreset(self, mode: str) -> int:
+        """crown_batch_set_autoreset with Gymnasium's value of the mode."""
+        return int(_lib.crown_batch_set_autoreset(self._live(), AUTORESET_CODES[mode]))
+
+    def set_threads(self, threads: int) -> int:
+        """crown_batch_set_threads (0: one per online processor)."""
+        return int(_lib.crown_batch_set_threads(self._live(), threads))
+
     def reset(self, seed: int) -> int:
-        """crown_batch_reset: slot i's k-th episode the game of seed + i + k * size."""
+        """crown_batch_reset: slot i's k-th episode the game of E(seed, i, k)."""
         return int(_lib.crown_batch_reset(self._live(), _u64(seed)))
+
+    def reset_seeds(self, seeds_address: int) -> int:
+        """crown_batch_reset_seeds on the uint64 seeds at that address:
+        slot i's k-th episode the game of E(seeds[i], 0, k)."""
+        return int(_lib.crown_batch_reset_seeds(self._live(), seeds_address))
+
+    def reset_masked(self, mask_address: int, seeds_address: Optional[int]) -> int:
+        """crown_batch_reset_masked: the slots of the mask (bytes) at their
+        next episodes, or at the seeds' (uint64) first ones."""
+        return int(_lib.crown_batch_reset_masked(self._live(), mask_address, seeds_address))
+
+    def episode_seed(self, index: int) -> int:
+        """crown_batch_episode_seed: the seed of slot `index`'s episode."""
+        seed = ctypes.c_uint64()
+        self._check(_lib.crown_batch_episode_seed(self._live(), index, ctypes.byref(seed)))
+        return int(seed.value)
 
     def step(self, actions_address: int) -> int:
         """crown_batch_step on the int32 actions at that address."""

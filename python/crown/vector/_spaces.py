@@ -29,9 +29,10 @@ _MODES = (NEXT_STEP, SAME_STEP, DISABLED)
 def autoreset_mode_value(mode: Any) -> str:
     """The value ("NextStep", "SameStep" or "Disabled") of an autoreset
     mode given as Gymnasium's AutoresetMode or as its value; None is the
-    default, same-step.  InvalidArgumentError for anything else."""
+    default, next-step, as Gymnasium's.  InvalidArgumentError for anything
+    else."""
     if mode is None:
-        return SAME_STEP
+        return NEXT_STEP
     value = getattr(mode, "value", mode)
     if _gym_vector is not None and isinstance(mode, _gym_vector.AutoresetMode):
         return str(value)
@@ -47,8 +48,9 @@ def autoreset_mode_metadata(value: str) -> Any:
     return _gym_vector.AutoresetMode(value) if _gym_vector is not None else value
 
 
-# The mode a VectorEnv has by default (crown.vector.AUTORESET_MODE).
-AUTORESET_MODE: Any = autoreset_mode_metadata(SAME_STEP)
+# The mode a VectorEnv has by default (crown.vector.AUTORESET_MODE): next-step,
+# Gymnasium's default.
+AUTORESET_MODE: Any = autoreset_mode_metadata(NEXT_STEP)
 
 
 class Box:
