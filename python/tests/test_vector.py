@@ -64,9 +64,22 @@ class NeedsNumpy(unittest.TestCase):
             self.skipTest("numpy is not installed for this python (crown.vector needs it)")
 
 
+def _mix(z):
+    """splitmix64's finalizer, as crown.h writes it."""
+    z = (z + 0x9e3779b97f4a7c15) % 2**64
+    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) % 2**64
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) % 2**64
+    return z ^ (z >> 31)
+
+
+def episode_seed(seed, i, k):
+    """crown.h's E(seed, i, k): slot i's k-th episode after reset(seed)."""
+    return _mix(_mix(_mix(seed) ^ i) ^ k)
+
+
 class Slot:
     """One crown.Game per slot, following the seeds rule: slot i's k-th
-    episode is the game of seed + i + k * size, episodes over before their
+    episode is the game of E(seed, i, k), episodes over before their
     first decision skipped.  `episodes` holds each ended episode's returns,
     length (decisions) and first step's rewards, every seat's."""
 
@@ -81,7 +94,7 @@ class Slot:
     def start(self):
         while True:
             self.game = crown.Game(self.name, self.options,
-                                   (self.seed + self.i + self.k * self.size) % 2**64)
+                                   episode_seed(self.seed, self.i, self.k))
             if not self.game.is_terminal():
                 break
             self.skipped += 1
@@ -100,8 +113,9 @@ class Slot:
         if self.first is None:
             self.first = rewards
         self.returns = now
-        terminated = g.is_terminal()
-        truncated = not terminated and self.max_steps > 0 and self.steps >= self.max_steps
+        over, limit = g.is_terminal(), g.is_truncated()
+        terminated = over and not limit
+        truncated = limit or (not over and self.max_steps > 0 and self.steps >= self.max_steps)
         if terminated or truncated:
             self.episodes.append({"returns": now, "length": self.steps, "first": self.first})
             self.k += 1
@@ -200,18 +214,18 @@ class Equivalence(NeedsNumpy):
         self.assertGreaterEqual(ends, 9)
 
     def test_kings_family_deals_over_at_once_are_skipped(self):
-        # Seed 82 deals a King's Family game that is over before its first
-        # decision: slot 0 of a batch from seed 82 starts with seed 83 ...
-        with VectorEnv("kings_family", num_envs=1, seed=82) as env:
-            with env.game(0) as g:
-                self.assertEqual(g.seed, 83)
-        with crown.Game("kings_family", seed=82) as g:
+        # Slot 4's first episode from seed 31 deals a King's Family game
+        # that is over before its first decision: the slot starts with its
+        # episode 1 ...
+        with crown.Game("kings_family", seed=episode_seed(31, 4, 0)) as g:
             self.assertTrue(g.is_terminal())
-        # ... and a slot whose next episode is that deal goes on to the one
-        # after it (slot 2 of 5 from seed 75: its episode 1 is seed 82).
-        slots, ends = self.check("kings_family", "", size=5, seed=75, steps=1,
+        with VectorEnv("kings_family", num_envs=5, seed=31) as env:
+            with env.game(4) as g:
+                self.assertEqual(g.seed, episode_seed(31, 4, 1))
+        # ... as one crown.Game per slot has it, episodes going on.
+        slots, ends = self.check("kings_family", "", size=5, seed=31, steps=1,
                                  min_episodes=10)
-        self.assertGreaterEqual(slots[2].skipped, 1)
+        self.assertGreaterEqual(slots[4].skipped, 1)
 
 
 class Seeds(NeedsNumpy):
@@ -258,7 +272,7 @@ class Seeds(NeedsNumpy):
             self.assertEqual(a.seed, b.seed)
             self.assertTrue(np.array_equal(a.observations, b.observations))
             with a.game(1) as g:
-                self.assertEqual(g.seed, a.seed + 1)
+                self.assertEqual(g.seed, episode_seed(a.seed, 1, 0))
 
 
 class Errors(NeedsNumpy):
