@@ -651,7 +651,8 @@ START_TEST(the_rule_before_0_5_0_under_its_old_version)
         }
         OK(crown_batch_step(b, actions));
     }
-    ck_assert_int_gt(ended, 0);
+    if (scaled(100) == 100) /* (fewer steps under valgrind) */
+        ck_assert_int_gt(ended, 0);
     /* Slot 0's first episode is crown_new's game of the seed itself. */
     OK(crown_batch_reset(b, 100));
     crown_game *g = new_game("game_of_kingdoms", "players=2", 100);
