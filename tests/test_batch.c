@@ -1,19 +1,45 @@
 /*
  * test_batch.c - batches (crown.h, "Batches"): a batch plays what one
- * crown_game per slot plays, step by step, for every game (observations,
- * masks, players, rewards, the end flags, autoreset and the seeds rule,
- * episodes over before their first decision, max_steps); the same seed
- * gives the same batch; every error leaves every game and the arrays as
- * they were, with a message naming the game of the batch.
+ * crown_game per slot plays, step by step, for every game and each
+ * autoreset mode, on one thread and on several (observations, masks,
+ * players, rewards, the end flags with the games' own length limits as
+ * truncations, the final observations, the seeds rule, episodes over
+ * before their first decision, max_steps, partial resets); the same seed
+ * gives the same batch, whatever the threads, and different seeds share no
+ * game; the rule before 0.5.0 under its old symbol version; every error
+ * leaves every game and the arrays as they were, with a message naming the
+ * game of the batch.
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+
 #include "common.h"
+
+/* The episode seeds of crown.h, written out here: mix is splitmix64's
+ * finalizer, E(seed, i, k) = mix(mix(mix(seed) ^ i) ^ k). */
+static uint64_t mix(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t episode_seed(uint64_t seed, uint64_t i, uint64_t k)
+{
+    return mix(mix(mix(seed) ^ i) ^ k);
+}
 
 /* The reference of one slot: the game crown_new makes for its episode. */
 typedef struct slot {
     crown_game *g;
-    uint64_t k;      /* its episode since the reset */
-    size_t steps;    /* decisions in it */
-    double ret[64];  /* the returns after the last step (0 at the start) */
+    uint64_t seed, i; /* its stream: E(seed, i, k) */
+    uint64_t k;       /* its episode in the stream */
+    size_t steps;     /* decisions in it */
+    double ret[64];   /* the returns after the last step (0 at the start) */
+    int at_end;       /* left at the end of its episode */
+    int mover;        /* the seat of the last decision */
+    int term, trunc;  /* the flags of its last step */
 } slot;
 
 /* The caller's arrays of a batch. */
@@ -82,15 +108,15 @@ static int arrays_same(const arrays *a, const char *copy)
     return same;
 }
 
-/* Slot i's next episode from k on, skipping those over at once; the
- * number skipped. */
-static int start(slot *s, const char *name, const char *options, uint64_t seed, size_t size,
-                 size_t i)
+/* Slot s's episode k on, skipping those over at once; the number
+ * skipped. */
+static int start(slot *s, const char *name, const char *options)
 {
     int skipped = 0;
+    s->at_end = 0;
     for (;;) {
         crown_free(s->g);
-        s->g = new_game(name, options, seed + i + s->k * size);
+        s->g = new_game(name, options, episode_seed(s->seed, s->i, s->k));
         s->steps = 0;
         memset(s->ret, 0, sizeof s->ret);
         if (!terminal(s->g))
@@ -135,38 +161,104 @@ static void same_game(crown_batch *b, size_t i, slot *s)
 
 /* What the comparison saw, so that a test can ask that it saw something. */
 typedef struct seen {
-    long terminated, truncated, skipped, rewards, steps;
+    long terminated, truncated, limits, skipped, rewards, steps, ends, resets;
 } seen;
 
-/* `steps` steps of a batch of `size` games against one game per slot; the
- * actions are random legal ones drawn from the batch's own masks. */
-static seen compare(const char *name, const char *options, size_t size, uint64_t seed,
-                    size_t max_steps, int steps)
+/* Game i of the batch shows slot s at the end of its episode: no one to
+ * move, the mask all 0, the last mover's observation. */
+static void same_end(const arrays *a, size_t i, slot *s, float *obs)
 {
-    seen z = {0, 0, 0, 0, 0};
+    ck_assert_int_eq(a->who[i], CROWN_TERMINAL);
+    for (size_t j = 0; j < a->n; j++)
+        ck_assert_msg(a->m[i * a->n + j] == 0, "game %zu: action %zu set at the end", i, j);
+    size_t n;
+    OK(crown_observation_tensor(s->g, s->mover, obs, a->obs, &n));
+    ck_assert_msg(memcmp(obs, a->o + i * a->obs, a->obs * sizeof *obs) == 0,
+                  "game %zu: the final observation differs", i);
+}
+
+/* The flags of slot s's last step, and its rewards 0 when `zero`. */
+static void same_flags(const arrays *a, size_t i, const slot *s, int zero)
+{
+    ck_assert_int_eq(a->term[i], s->term);
+    ck_assert_int_eq(a->trunc[i], s->trunc);
+    if (zero)
+        for (int p = 0; p < a->players; p++)
+            ck_assert(a->r[i * (size_t)a->players + (size_t)p] == 0.0f);
+}
+
+/* `steps` steps of a batch of `size` games in autoreset `mode` on
+ * `threads` threads against one game per slot; the actions are random
+ * legal ones drawn from the batch's own masks (and garbage for a game at
+ * its end, which ignores it).  In disabled mode the games at their end are
+ * reset now and then, some with seeds of their own. */
+static seen compare_mode(const char *name, const char *options, size_t size, uint64_t seed,
+                         size_t max_steps, int steps, int mode, int threads)
+{
+    seen z = {0, 0, 0, 0, 0, 0, 0, 0};
     crown_batch *b = NULL;
     char err[256] = "";
     ck_assert_msg(crown_batch_new(&b, name, options, size, seed, max_steps, err, sizeof err) ==
                       CROWN_OK,
                   "%s %s: %s", name, options, err);
+    OK(crown_batch_set_autoreset(b, mode));
+    OK(crown_batch_set_threads(b, threads));
     arrays *a = arrays_new(b);
     ck_assert_uint_eq(a->size, size);
+    float *fo = malloc(size * a->obs * sizeof *fo);
+    int32_t *fwho = malloc(size * sizeof *fwho);
+    ck_assert(fo && fwho);
+    OK(crown_batch_bind_final(b, fo, fwho));
     OK(crown_batch_reset(b, seed));
     slot *s = calloc(size, sizeof *s);
-    uint8_t *mask = malloc(a->n);
+    uint8_t *mask = malloc(a->n), *reset = malloc(size);
     float *obs = malloc(a->obs * sizeof *obs);
     int32_t *actions = malloc(size * sizeof *actions);
-    ck_assert(s && mask && obs && actions);
+    uint64_t *seeds = malloc(size * sizeof *seeds);
+    ck_assert(s && mask && reset && obs && actions && seeds);
     for (size_t i = 0; i < size; i++) {
-        z.skipped += start(&s[i], name, options, seed, size, i);
+        s[i].seed = seed;
+        s[i].i = i;
+        z.skipped += start(&s[i], name, options);
         same_position(a, i, &s[i], mask, obs);
-        ck_assert_int_eq(a->term[i] | a->trunc[i], 0);
-        for (int p = 0; p < a->players; p++)
-            ck_assert(a->r[i * (size_t)a->players + (size_t)p] == 0.0f);
+        same_flags(a, i, &s[i], 1);
     }
     trng r = {seed};
     for (int t = 0; t < steps; t++) {
+        if (mode == CROWN_AUTORESET_DISABLED && t % 5 == 4) {
+            /* The games at their end start again, every other time from
+             * seeds of their own (E(seeds[i], 0, k)). */
+            int own = t % 10 == 9;
+            for (size_t i = 0; i < size; i++) {
+                reset[i] = (uint8_t)s[i].at_end;
+                seeds[i] = seed * 1000 + (uint64_t)t * 10 + i;
+            }
+            OK(crown_batch_reset_masked(b, reset, own ? seeds : NULL));
+            for (size_t i = 0; i < size; i++) {
+                if (!reset[i]) {
+                    if (s[i].at_end)
+                        same_end(a, i, &s[i], obs);
+                    continue;
+                }
+                z.resets++;
+                if (own) {
+                    s[i].seed = seeds[i];
+                    s[i].i = 0;
+                    s[i].k = 0;
+                } else {
+                    s[i].k++;
+                }
+                s[i].term = s[i].trunc = 0;
+                z.skipped += start(&s[i], name, options);
+                same_position(a, i, &s[i], mask, obs);
+                same_flags(a, i, &s[i], 1);
+            }
+        }
         for (size_t i = 0; i < size; i++) {
+            if (s[i].at_end) {
+                actions[i] = t % 2 ? INT32_MIN : (int32_t)a->n; /* (ignored) */
+                continue;
+            }
             size_t legal[4096], k = 0;
             for (size_t j = 0; j < a->n && k < 4096; j++)
                 if (a->m[i * a->n + j])
@@ -177,6 +269,25 @@ static seen compare(const char *name, const char *options, size_t size, uint64_t
         OK(crown_batch_step(b, actions));
         for (size_t i = 0; i < size; i++) {
             slot *si = &s[i];
+            uint64_t es;
+            if (si->at_end) {
+                if (mode == CROWN_AUTORESET_DISABLED) {
+                    /* (stays at its end, its flags as they were) */
+                    same_end(a, i, si, obs);
+                    same_flags(a, i, si, 1);
+                } else {
+                    si->k++;
+                    si->term = si->trunc = 0;
+                    z.skipped += start(si, name, options);
+                    same_position(a, i, si, mask, obs);
+                    same_flags(a, i, si, 1);
+                }
+                ck_assert_int_eq(fwho[i], -1);
+                OK(crown_batch_episode_seed(b, i, &es));
+                ck_assert_uint_eq(es, episode_seed(si->seed, si->i, si->k));
+                continue;
+            }
+            si->mover = current(si->g);
             crown_move m;
             OK(crown_index_move(si->g, (size_t)actions[i], &m));
             OK(crown_apply(si->g, m));
@@ -193,17 +304,37 @@ static seen compare(const char *name, const char *options, size_t size, uint64_t
                 z.rewards += want != 0.0f;
                 si->ret[p] = now[p];
             }
-            int over = terminal(si->g);
-            int cut = !over && max_steps && si->steps >= max_steps;
-            ck_assert_int_eq(a->term[i], over);
-            ck_assert_int_eq(a->trunc[i], cut);
-            z.terminated += over;
-            z.truncated += cut;
-            if (over || cut) {
+            int over = terminal(si->g), limit;
+            OK(crown_truncated(si->g, &limit));
+            si->term = over && !limit;
+            si->trunc = limit || (!over && max_steps && si->steps >= max_steps);
+            same_flags(a, i, si, 0);
+            z.terminated += si->term;
+            z.truncated += si->trunc;
+            z.limits += limit;
+            if (!si->term && !si->trunc) {
+                ck_assert_int_eq(fwho[i], -1);
+                same_position(a, i, si, mask, obs);
+            } else if (mode == CROWN_AUTORESET_SAME_STEP) {
+                /* The final observation in the final arrays, the next
+                 * episode's first position in the others. */
+                z.ends++;
+                ck_assert_int_eq(fwho[i], si->mover);
+                size_t n;
+                OK(crown_observation_tensor(si->g, si->mover, obs, a->obs, &n));
+                ck_assert_msg(memcmp(obs, fo + i * a->obs, a->obs * sizeof *obs) == 0,
+                              "game %zu: the final observation differs", i);
                 si->k++;
-                z.skipped += start(si, name, options, seed, size, i);
+                z.skipped += start(si, name, options);
+                same_position(a, i, si, mask, obs);
+            } else {
+                z.ends++;
+                ck_assert_int_eq(fwho[i], -1);
+                si->at_end = 1;
+                same_end(a, i, si, obs);
             }
-            same_position(a, i, si, mask, obs);
+            OK(crown_batch_episode_seed(b, i, &es));
+            ck_assert_uint_eq(es, episode_seed(si->seed, si->i, si->k));
             if ((t + (int)i) % 37 == 0)
                 same_game(b, i, si);
         }
@@ -214,11 +345,22 @@ static seen compare(const char *name, const char *options, size_t size, uint64_t
     }
     free(s);
     free(mask);
+    free(reset);
     free(obs);
     free(actions);
+    free(seeds);
+    free(fo);
+    free(fwho);
     arrays_free(a);
     crown_batch_free(b);
     return z;
+}
+
+static seen compare(const char *name, const char *options, size_t size, uint64_t seed,
+                    size_t max_steps, int steps)
+{
+    return compare_mode(name, options, size, seed, max_steps, steps, CROWN_AUTORESET_SAME_STEP,
+                        1);
 }
 
 /* The option sets compared, with a batch size, a seed and max_steps. */
@@ -232,33 +374,66 @@ static const struct {
     {"game_of_kingdoms", "players=2", 5, 1, 0, 400},
     {"game_of_kingdoms", "players=4,variant=ruthless,games=2", 4, 11, 0, 500},
     {"game_of_kingdoms", "players=6", 4, 7, 120, 400},
-    /* seed 82 (slot 2's first episode) is a deal that ends before the
+    /* seed 31: slot 4's first episode is a deal that ends before the
      * first decision */
-    {"kings_family", "", 8, 80, 0, 150},
+    {"kings_family", "", 8, 31, 0, 150},
     {"kings_family", "max_moves=40", 3, 5, 25, 120},
     {"kings_blood", "players=3", 4, 3, 0, 400},
     {"kings_blood", "players=4,advanced=on", 3, 21, 70, 200},
     {"kings_blood", "players=2,match=on,target=40", 3, 9, 0, 300},
     {"blood_bound", "players=8", 6, 2, 0, 300},
     {"blood_bound", "players=11", 4, 4, 120, 400},
+    /* the games' own length limits, short: truncations */
+    {"game_of_kingdoms", "players=3,max_bouts=6", 4, 12, 0, 300},
+    {"kings_blood", "players=2,max_turns=8", 3, 13, 0, 200},
+    {"blood_bound", "players=6,max_turns=5", 3, 14, 0, 200},
 };
 #define NSETS (int)(sizeof sets / sizeof sets[0])
 
+/* Each set in each mode (the loop's index: set * 3 + mode), on 1, 2 or 3
+ * threads. */
 START_TEST(a_batch_plays_as_one_game_per_slot)
 {
-    seen z = compare(sets[_i].name, sets[_i].options, sets[_i].size, sets[_i].seed,
-                     sets[_i].max_steps, scaled(sets[_i].steps));
-    /* The comparison saw games end (and be cut at max_steps) and rewards. */
+    int set = _i / 3, mode = _i % 3, threads = 1 + (_i / 3 + _i) % 3;
+    seen z = compare_mode(sets[set].name, sets[set].options, sets[set].size, sets[set].seed,
+                          sets[set].max_steps, scaled(sets[set].steps), mode, threads);
+    /* The comparison saw games end (and be cut at max_steps or by the
+     * game's own limit) and rewards. */
     if (scaled(100) == 100) {
-        ck_assert_int_gt(z.terminated, 0);
-        ck_assert_int_gt(z.rewards, 0);
-        if (sets[_i].max_steps)
+        int limited = !sets[set].max_steps && strstr(sets[set].options, "max_");
+        ck_assert_int_gt(z.ends, 0);
+        if (!limited) /* (a short limit ends games as draws) */
+            ck_assert_int_gt(z.rewards, 0);
+        if (sets[set].max_steps || limited)
             ck_assert_int_gt(z.truncated, 0);
+        if (limited)
+            ck_assert_int_gt(z.limits, 0);
+        if (mode == CROWN_AUTORESET_DISABLED)
+            ck_assert_int_gt(z.resets, 0);
     }
-    if (sets[_i].seed == 80)
+    if (sets[set].seed == 31)
         ck_assert_int_gt(z.skipped, 0);
 }
 END_TEST
+
+/* The first legal and the first illegal action of game i. */
+static int32_t legal_action(const arrays *a, size_t i, int legal)
+{
+    for (size_t j = 0; j < a->n; j++)
+        if ((a->m[i * a->n + j] != 0) == legal)
+            return (int32_t)j;
+    ck_abort_msg("no such action");
+    return -1;
+}
+
+/* A random legal action of game i. */
+static int32_t random_legal(const arrays *a, size_t i, trng *r)
+{
+    size_t j = trng_below(r, a->n);
+    while (!a->m[i * a->n + j])
+        j = (j + 1) % a->n;
+    return (int32_t)j;
+}
 
 /* Steps a batch `steps` times with actions drawn from its masks by r;
  * a digest of every array after every step. */
@@ -306,19 +481,195 @@ START_TEST(seeds_reproduce_a_batch)
     OK(crown_batch_reset(b2, 78));
     trng r4 = {5};
     ck_assert_uint_ne(run_digest(b2, a2, 80, &r4), h1);
-    /* Slot i of seed s starts as slot i + 1 of seed s - 1. */
-    OK(crown_batch_reset(b1, 100));
-    OK(crown_batch_reset(b2, 99));
-    for (size_t i = 0; i + 1 < a1->size; i++) {
-        ck_assert_int_eq(memcmp(a1->o + i * a1->obs, a2->o + (i + 1) * a2->obs,
-                                a1->obs * sizeof(float)),
-                         0);
-        ck_assert_int_eq(memcmp(a1->m + i * a1->n, a2->m + (i + 1) * a2->n, a1->n), 0);
-    }
+    /* The same on 2 and 4 threads. */
+    OK(crown_batch_set_threads(b1, 2));
+    OK(crown_batch_reset(b1, 77));
+    trng r5 = {5};
+    ck_assert_uint_eq(run_digest(b1, a1, 80, &r5), h1);
+    OK(crown_batch_set_threads(b1, 4));
+    OK(crown_batch_reset(b1, 77));
+    trng r6 = {5};
+    ck_assert_uint_eq(run_digest(b1, a1, 80, &r6), h1);
     arrays_free(a1);
     arrays_free(a2);
     crown_batch_free(b1);
     crown_batch_free(b2);
+}
+END_TEST
+
+/* Every episode seed a batch plays in `steps` random steps, in out
+ * (room for cap); how many. */
+static size_t episode_seeds(crown_batch *b, arrays *a, int steps, uint64_t *out, size_t cap)
+{
+    size_t n = 0;
+    trng r = {3};
+    int32_t *actions = malloc(a->size * sizeof *actions);
+    ck_assert_ptr_nonnull(actions);
+    for (size_t i = 0; i < a->size; i++) {
+        ck_assert_uint_lt(n, cap);
+        OK(crown_batch_episode_seed(b, i, &out[n++]));
+    }
+    for (int t = 0; t < steps; t++) {
+        for (size_t i = 0; i < a->size; i++) {
+            size_t k = trng_below(&r, a->n), j = k;
+            while (!a->m[i * a->n + j])
+                j = (j + 1) % a->n;
+            actions[i] = (int32_t)j;
+        }
+        OK(crown_batch_step(b, actions));
+        for (size_t i = 0; i < a->size; i++)
+            if (a->term[i] || a->trunc[i]) {
+                ck_assert_uint_lt(n, cap);
+                OK(crown_batch_episode_seed(b, i, &out[n++]));
+            }
+    }
+    free(actions);
+    return n;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Batches of different seeds share no game: seeds 0, 1 and 8 of batches of
+ * 8 and of 64 (the rule before 0.5.0 gave seed 1's slot i seed 0's slot
+ * i + 1, and seed 8 of a batch of 8 seed 0's second episodes), nor do the
+ * slots and episodes of one batch; and each episode seed is a new deal. */
+START_TEST(different_seeds_share_no_game)
+{
+    enum { CAP = 20000 };
+    uint64_t *all = malloc(CAP * sizeof *all);
+    ck_assert_ptr_nonnull(all);
+    size_t n = 0;
+    /* (A slot's stream does not depend on the batch's size: slot 3 of
+     * seed 0 plays the same games in a batch of 8 and in one of 64.) */
+    static const size_t sizes[] = {8, 64};
+    static const uint64_t seeds[2][3] = {{0, 1, 8}, {2, 3, 66}};
+    for (int z = 0; z < 2; z++)
+        for (int j = 0; j < 3; j++) {
+            crown_batch *b;
+            OK(crown_batch_new(&b, "game_of_kingdoms", "players=2", sizes[z], seeds[z][j], 0,
+                               NULL, 0));
+            arrays *a = arrays_new(b);
+            OK(crown_batch_reset(b, seeds[z][j]));
+            size_t got = episode_seeds(b, a, scaled(600), all + n, CAP - n);
+            if (scaled(100) == 100)
+                ck_assert_uint_gt(got, sizes[z] * 3 / 2); /* (episodes ended, others began) */
+            n += got;
+            arrays_free(a);
+            crown_batch_free(b);
+        }
+    qsort(all, n, sizeof *all, cmp_u64);
+    for (size_t i = 1; i < n; i++)
+        ck_assert_msg(all[i] != all[i - 1], "seed %llu played twice", (unsigned long long)all[i]);
+    /* Distinct seeds, distinct deals: the first positions of some differ. */
+    crown_game *g1 = new_game("game_of_kingdoms", "players=2", all[0]);
+    crown_game *g2 = new_game("game_of_kingdoms", "players=2", all[1]);
+    uint64_t h1, h2;
+    OK(crown_state_hash(g1, &h1));
+    OK(crown_state_hash(g2, &h2));
+    ck_assert_uint_ne(h1, h2);
+    crown_free(g1);
+    crown_free(g2);
+    free(all);
+}
+END_TEST
+
+/* crown_batch_reset_seeds: slot i plays E(seeds[i], 0, k), slot 0's games
+ * of a batch reset with seeds[i]; equal seeds, equal games. */
+START_TEST(one_seed_per_game)
+{
+    crown_batch *b, *one;
+    OK(crown_batch_new(&b, "kings_blood", "players=2", 3, 1, 0, NULL, 0));
+    OK(crown_batch_new(&one, "kings_blood", "players=2", 1, 9, 0, NULL, 0));
+    arrays *a = arrays_new(b), *o = arrays_new(one);
+    const uint64_t seeds[3] = {5, 5, 9};
+    ck_assert_int_eq(crown_batch_reset_seeds(b, NULL), CROWN_EINVAL);
+    ck_assert_str_eq(crown_batch_last_error(b), "invalid argument: seeds is NULL");
+    OK(crown_batch_reset_seeds(b, seeds));
+    OK(crown_batch_reset(one, 9));
+    int32_t actions[3];
+    trng r = {4};
+    for (int t = 0; t < scaled(300); t++) {
+        uint64_t e[3], e1;
+        for (size_t i = 0; i < 3; i++)
+            OK(crown_batch_episode_seed(b, i, &e[i]));
+        OK(crown_batch_episode_seed(one, 0, &e1));
+        ck_assert_uint_eq(e[0], e[1]);
+        ck_assert_uint_eq(e[2], e1);
+        ck_assert_int_eq(memcmp(a->o, a->o + a->obs, a->obs * sizeof(float)), 0);
+        ck_assert_int_eq(memcmp(a->o + 2 * a->obs, o->o, a->obs * sizeof(float)), 0);
+        ck_assert_int_eq(memcmp(a->m + 2 * a->n, o->m, a->n), 0);
+        actions[0] = actions[1] = random_legal(a, 0, &r);
+        actions[2] = random_legal(a, 2, &r);
+        OK(crown_batch_step(b, actions));
+        OK(crown_batch_step(one, &actions[2]));
+    }
+    uint64_t e, k = 0;
+    OK(crown_batch_episode_seed(one, 0, &e));
+    while (k < 100 && e != episode_seed(9, 0, k))
+        k++;
+    ck_assert_uint_lt(k, 100);
+    arrays_free(a);
+    arrays_free(o);
+    crown_batch_free(b);
+    crown_batch_free(one);
+}
+END_TEST
+
+typedef int (*batch_new_fn)(crown_batch **, const char *, const char *, size_t, uint64_t,
+                            size_t, char *, size_t);
+
+/* A program built against a library before 0.5.0 binds crown_batch_new at
+ * CROWN_1.2, whose batches keep the old rule: slot i's k-th episode is the
+ * game of seed + i + k * size.  The default, CROWN_1.3, is the hashed one. */
+START_TEST(the_rule_before_0_5_0_under_its_old_version)
+{
+    batch_new_fn old = (batch_new_fn)dlvsym(RTLD_DEFAULT, "crown_batch_new", "CROWN_1.2");
+    batch_new_fn now = (batch_new_fn)dlvsym(RTLD_DEFAULT, "crown_batch_new", "CROWN_1.3");
+    ck_assert_ptr_nonnull(old);
+    ck_assert_ptr_nonnull(now);
+    ck_assert(now == crown_batch_new);
+    ck_assert(old != crown_batch_new);
+    crown_batch *b;
+    OK(old(&b, "game_of_kingdoms", "players=2", 4, 100, 0, NULL, 0));
+    arrays *a = arrays_new(b);
+    OK(crown_batch_reset(b, 100));
+    int ended = 0;
+    int32_t actions[4];
+    for (int t = 0; t < scaled(400); t++) {
+        for (size_t i = 0; i < 4; i++) {
+            uint64_t e, k;
+            OK(crown_batch_episode_seed(b, i, &e));
+            ck_assert_uint_ge(e, 100 + i);
+            k = (e - 100 - i) / 4;
+            ck_assert_uint_eq(e, 100 + i + k * 4);
+            ended += k > 0;
+            actions[i] = legal_action(a, i, 1);
+        }
+        OK(crown_batch_step(b, actions));
+    }
+    if (scaled(100) == 100) /* (fewer steps under valgrind) */
+        ck_assert_int_gt(ended, 0);
+    /* Slot 0's first episode is crown_new's game of the seed itself. */
+    OK(crown_batch_reset(b, 100));
+    crown_game *g = new_game("game_of_kingdoms", "players=2", 100);
+    float *obs = malloc(a->obs * sizeof *obs);
+    size_t n;
+    OK(crown_observation_tensor(g, current(g), obs, a->obs, &n));
+    ck_assert_int_eq(memcmp(obs, a->o, a->obs * sizeof *obs), 0);
+    free(obs);
+    crown_free(g);
+    arrays_free(a);
+    crown_batch_free(b);
+    /* The default's slot 1 episode 0: E(100, 1, 0). */
+    OK(now(&b, "game_of_kingdoms", "players=2", 4, 100, 0, NULL, 0));
+    uint64_t e;
+    OK(crown_batch_episode_seed(b, 1, &e));
+    ck_assert_uint_eq(e, episode_seed(100, 1, 0));
+    crown_batch_free(b);
 }
 END_TEST
 
@@ -354,16 +705,6 @@ static void step_fails(crown_batch *b, arrays *a, const int32_t *actions, int co
     free(copy);
 }
 
-/* The first legal and the first illegal action of game i. */
-static int32_t legal_action(const arrays *a, size_t i, int legal)
-{
-    for (size_t j = 0; j < a->n; j++)
-        if ((a->m[i * a->n + j] != 0) == legal)
-            return (int32_t)j;
-    ck_abort_msg("no such action");
-    return -1;
-}
-
 START_TEST(a_failed_step_changes_nothing)
 {
     static const char *const games[][2] = {
@@ -374,6 +715,7 @@ START_TEST(a_failed_step_changes_nothing)
     };
     crown_batch *b;
     OK(crown_batch_new(&b, games[_i][0], games[_i][1], 5, 3, 0, NULL, 0));
+    OK(crown_batch_set_threads(b, _i + 1)); /* (on 1 to 4 threads: the same) */
     arrays *a = arrays_new(b);
     OK(crown_batch_reset(b, 3));
     int32_t actions[5];
@@ -399,8 +741,13 @@ START_TEST(a_failed_step_changes_nothing)
     memcpy(bad, actions, sizeof bad);
     bad[0] = INT32_MIN;
     step_fails(b, a, bad, CROWN_EILLEGAL, "game 0: action -2147483648 is out of range", NULL);
-    /* Not legal: in game 2 (games 0 and 1 are played first, and taken
-     * back), with the move's text and why, as crown_apply says it. */
+    /* Two bad ones, in different shares of the threads: the first named. */
+    memcpy(bad, actions, sizeof bad);
+    bad[1] = -7;
+    bad[4] = -8;
+    step_fails(b, a, bad, CROWN_EILLEGAL, "game 1: action -7 is out of range", NULL);
+    /* Not legal: in game 2 (every action is checked before any is
+     * played), with the move's text and why, as crown_apply says it. */
     memcpy(bad, actions, sizeof bad);
     bad[2] = legal_action(a, 2, 0);
     crown_game *c;
@@ -476,6 +823,16 @@ START_TEST(bad_arguments_are_refused)
     ck_assert_int_eq(crown_batch_step(NULL, act), CROWN_EINVAL);
     crown_game *g = (crown_game *)(uintptr_t)1;
     ck_assert_int_eq(crown_batch_game(NULL, 0, &g), CROWN_EINVAL);
+    uint64_t seed, seeds[2] = {1, 2};
+    uint8_t mask[2] = {1, 0};
+    float fo[1];
+    int32_t fw[1];
+    ck_assert_int_eq(crown_batch_set_autoreset(NULL, 0), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_bind_final(NULL, fo, fw), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_reset_seeds(NULL, seeds), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_reset_masked(NULL, mask, NULL), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_episode_seed(NULL, 0, &seed), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_set_threads(NULL, 2), CROWN_EINVAL);
     crown_batch_free(NULL);
     /* NULL outputs, and a game out of range. */
     OK(crown_batch_new(&b, "game_of_kingdoms", "players=2", 2, 1, 0, err, sizeof err));
@@ -492,6 +849,26 @@ START_TEST(bad_arguments_are_refused)
     ck_assert_ptr_null(g);
     ck_assert_str_eq(crown_batch_last_error(b), "invalid argument: game 2 of a batch of 2");
     ck_assert_int_eq(crown_batch_game(b, SIZE_MAX, &g), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_set_autoreset(b, 3), CROWN_EINVAL);
+    ck_assert_str_eq(crown_batch_last_error(b), "invalid argument: autoreset mode 3 "
+                                                "(CROWN_AUTORESET_SAME_STEP 0, "
+                                                "CROWN_AUTORESET_NEXT_STEP 1, "
+                                                "CROWN_AUTORESET_DISABLED 2)");
+    ck_assert_int_eq(crown_batch_set_autoreset(b, -1), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_reset_masked(b, NULL, seeds), CROWN_EINVAL);
+    ck_assert_str_eq(crown_batch_last_error(b), "invalid argument: mask is NULL");
+    ck_assert_int_eq(crown_batch_episode_seed(b, 0, NULL), CROWN_EINVAL);
+    ck_assert_str_eq(crown_batch_last_error(b), "invalid argument: seed is NULL");
+    ck_assert_int_eq(crown_batch_episode_seed(b, 2, &seed), CROWN_EINVAL);
+    ck_assert_str_eq(crown_batch_last_error(b), "invalid argument: game 2 of a batch of 2");
+    ck_assert_int_eq(crown_batch_set_threads(b, -1), CROWN_EINVAL);
+    ck_assert_int_eq(crown_batch_set_threads(b, CROWN_BATCH_MAX_THREADS + 1), CROWN_EINVAL);
+    ck_assert_str_eq(crown_batch_last_error(b), "invalid argument: threads 257 (0 for one per "
+                                                "processor, or 1 to 256)");
+    /* 0: one per processor, at most one per game; either works. */
+    OK(crown_batch_set_threads(b, 0));
+    OK(crown_batch_set_threads(b, 64));
+    OK(crown_batch_set_threads(b, 1));
     /* The facts. */
     OK(crown_batch_size(b, &n));
     ck_assert_uint_eq(n, 2);
@@ -641,8 +1018,11 @@ int main(void)
 {
     Suite *s = suite_create("batch");
     TCase *tc = test_case("batch");
-    tcase_add_loop_test(tc, a_batch_plays_as_one_game_per_slot, 0, NSETS);
+    tcase_add_loop_test(tc, a_batch_plays_as_one_game_per_slot, 0, 3 * NSETS);
     tcase_add_test(tc, seeds_reproduce_a_batch);
+    tcase_add_test(tc, different_seeds_share_no_game);
+    tcase_add_test(tc, one_seed_per_game);
+    tcase_add_test(tc, the_rule_before_0_5_0_under_its_old_version);
     tcase_add_loop_test(tc, a_failed_step_changes_nothing, 0, 4);
     tcase_add_test(tc, bad_arguments_are_refused);
     tcase_add_test(tc, options_whose_games_never_decide_are_refused);

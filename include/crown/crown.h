@@ -620,25 +620,55 @@ int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out
  * Episodes and seeds.  Each game of a batch (its slot, 0..size-1) plays one
  * episode after another.  After crown_batch_reset(batch, seed), slot i's
  * k-th episode (k = 0, 1, ...) is the game that crown_new(name, options,
- * seed + i + k * size) plays (seeds wrap modulo 2^64), so one crown_game
- * per slot reproduces a batch exactly.  An episode that is over before its
- * first decision (a King's Family deal can be) has no step: the slot goes
- * on to its next episode at once, and that episode's returns are not
- * reported.  Options under which no episode reaches a decision are refused
- * (CROWN_EOPTION): those that tell it alone (a King's game's deck that the
- * deal gives out whole, so that no Character founds the Genealogy: at most
- * 7 cards in King's Family, 7 a player in King's Blood) when the batch is
- * made, and any other when a slot meets 1000 such episodes in a row (then
- * the options almost never deal a decision).  chance=explicit is refused:
- * a batch draws every card itself.
+ * crown_batch_episode_seed's E(seed, i, k)) plays, where, with the
+ * splitmix64 finalizer mix(z) (z += 0x9e3779b97f4a7c15; z = (z ^ z >> 30)
+ * * 0xbf58476d1ce4e5b9; z = (z ^ z >> 27) * 0x94d049bb133111eb; z ^ z >>
+ * 31, all modulo 2^64),
  *
- * Autoreset, in the same step.  A game that ends in a step reports that
- * step's rewards and terminated = 1 (the game is over) or truncated = 1
- * (max_steps decisions made in the episode and the game not over), and is
- * at once replaced by its slot's next episode, whose first position the
- * observation, mask and player then show: the final observation of an
- * episode is not returned.  So every game of a batch is always at a
- * decision: players[i] is always a seat.
+ *     E(seed, i, k) = mix(mix(mix(seed) ^ i) ^ k),
+ *
+ * so that batches of different seeds, and the slots and episodes of one
+ * batch, play independent games (two share a game with the probability of
+ * a 64-bit collision; a slot's games do not depend on the batch's size),
+ * and one crown_game per slot reproduces a batch exactly.  crown_batch_reset_seeds(batch, seeds) gives each slot a seed
+ * of its own: slot i's k-th episode is then E(seeds[i], 0, k), the games
+ * of slot 0 of a batch reset with seeds[i] (equal seeds, equal games, as
+ * Gymnasium's reset(seed=[...]) has it).  (Libraries before 0.5.0 played
+ * seed + i + k * size: a program built against them still gets that rule,
+ * under the symbol version CROWN_1.2 of crown_batch_new; see
+ * docs/stability.md.)  An episode that is over before its first decision
+ * (a King's Family deal can be) has no step: the slot goes on to its next
+ * episode at once, and that episode's returns are not reported.  Options
+ * under which no episode reaches a decision are refused (CROWN_EOPTION):
+ * those that tell it alone (a King's game's deck that the deal gives out
+ * whole, so that no Character founds the Genealogy: at most 7 cards in
+ * King's Family, 7 a player in King's Blood) when the batch is made, and
+ * any other when a slot meets 1000 such episodes in a row (then the
+ * options almost never deal a decision).  chance=explicit is refused: a
+ * batch draws every card itself.
+ *
+ * Ends.  A step ends a game's episode when the game is over, either by its
+ * rules (terminated = 1) or by a length limit (truncated = 1: the game's
+ * own, max_bouts, max_turns or King's Family's move limit, as
+ * crown_truncated reports it, or max_steps decisions made in the episode
+ * with the game not over).  That step's rewards are the last of the
+ * episode.  What the bound arrays show then is the autoreset mode's
+ * (crown_batch_set_autoreset), Gymnasium's three modes:
+ * - CROWN_AUTORESET_SAME_STEP (the default): the slot's next episode starts
+ *   in the same step, and its first position is what the observation, mask
+ *   and player show: every game of the batch is always at a decision.  The
+ *   episode's final observation goes to the arrays of
+ *   crown_batch_bind_final, when they are bound.
+ * - CROWN_AUTORESET_NEXT_STEP: the slot stays at the end of its episode for
+ *   one step: players[i] is CROWN_TERMINAL, the observation is the final
+ *   one (the tensor of the seat that made the last decision), the mask is
+ *   all 0.  The next step ignores actions[i] (it is not checked) and starts
+ *   the slot's next episode: its first position, rewards 0, terminated and
+ *   truncated 0.
+ * - CROWN_AUTORESET_DISABLED: the slot stays at the end of its episode, as
+ *   in next-step, until crown_batch_reset_masked starts it again; every
+ *   step meanwhile ignores its action and writes its rewards 0, its
+ *   terminated and truncated as they were and nothing else.
  *
  * Rewards.  rewards[i * players + p] is seat p's reward of game i's last
  * step: the change that step made to seat p's returns (crown_returns),
@@ -647,11 +677,18 @@ int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out
  * start: the first step's reward counts them).  Every seat's reward is
  * written, not only the mover's, for self-play and multi-agent training.
  *
- * Memory and threads.  Each slot is a handle of its own (with its history;
- * docs/performance.md gives a handle's cost), so a batch of B games costs B
- * handles.  A step allocates nothing once each slot has played its longest
- * episode.  Distinct batches may be used on distinct threads; one batch
- * must not be used by two threads at once. */
+ * Memory.  A batch never undoes, so a slot keeps no history of its moves:
+ * its handle holds the position and its episode's deal, and the slot the
+ * indices of the episode's actions (4 bytes a decision, so that
+ * crown_batch_game can rebuild the game), whatever the episode's length;
+ * docs/performance.md gives a slot's bytes for each game.  A step
+ * allocates nothing once each slot has played its longest episode.
+ *
+ * Threads.  crown_batch_set_threads(batch, T) steps the slots on T threads
+ * (the batch's own, each taking a contiguous share of the slots); every
+ * array, reward, seed and error is the same whatever T.  Distinct batches
+ * may be used on distinct threads; one batch must not be used by two
+ * threads at once. */
 
 /* An opaque batch of games. */
 typedef struct crown_batch crown_batch;
@@ -663,7 +700,7 @@ typedef struct crown_batch crown_batch;
  * crown_new's), all at the first position of their first episode after
  * crown_batch_reset(batch, seed) (see Episodes and seeds above).
  * - max_steps: 0, or the decisions after which an episode is truncated
- *   (and the slot's next episode started).
+ *   (see Ends above).
  * - errbuf, errcap: on failure, a readable message, as crown_new_ex's.
  * On success *out receives the batch (free it with crown_batch_free); on
  * failure *out is NULL.
@@ -707,12 +744,13 @@ int crown_batch_observation_size(crown_batch *batch, size_t *count);
  *   tensor (crown_observation_tensor) of its player to move;
  * - masks: size x N bytes, game i's at i * N: its legal mask
  *   (crown_legal_mask), 1 where the action is legal for the player to move;
- * - players: size values, the seat to move in each game (always a seat);
+ * - players: size values, the seat to move in each game (CROWN_TERMINAL
+ *   for a game left at the end of its episode: see Ends above);
  * - rewards: size x players floats, game i's at i * players: each seat's
  *   reward of the last step (see Rewards above; 0 after a reset);
  * - terminated, truncated: size bytes, 1 when game i's last step ended its
- *   episode (the game over; max_steps reached with the game not over), else
- *   0 (all 0 after a reset).
+ *   episode (the game over by its rules; by a length limit: see Ends
+ *   above), else 0 (all 0 after a reset).
  * The caller reads the arrays; it may write into them, but a mask row
  * (thousands of actions in some games, a few legal) is then cleared only
  * where the batch last set it: after writing non-zero bytes into the masks,
@@ -722,7 +760,7 @@ int crown_batch_bind(crown_batch *batch, float *observations, uint8_t *masks, in
                      float *rewards, uint8_t *terminated, uint8_t *truncated);
 
 /* Starts every game again: slot i's k-th episode from now on is the game of
- * seed + i + k * size (see Episodes and seeds above).  Writes the bound
+ * seed E(seed, i, k) (see Episodes and seeds above).  Writes the bound
  * arrays: the first positions, rewards, terminated and truncated all 0.
  * Errors: CROWN_EINVAL (NULL batch); CROWN_EOPTION (a slot's episodes
  * ended before their first decision 1000 times in a row: see Episodes and
@@ -733,14 +771,16 @@ int crown_batch_reset(crown_batch *batch, uint64_t seed);
 
 /* Plays actions[i] (an action index, 0..N-1) in every game i at once, for
  * its player to move, with the chance events that follow; ends and
- * restarts the games that end (see Autoreset above); writes the bound
+ * restarts the games that end (see Ends above); writes the bound
  * arrays.  Every action is checked before any is played: on error no game
  * changes and the arrays are not written.
+ * A game left at the end of its episode (next-step and disabled autoreset)
+ * ignores its action: any value will do.
  * Errors: CROWN_EINVAL (NULL batch or actions); CROWN_EILLEGAL (an action
  * out of range or not legal: the message names the first such game, the
  * action, the move's text and why, as crown_apply's: "game 3: action 17:
  * move 1089 (beat GN with RQ) is not legal: RQ is not in seat 0's hand");
- * CROWN_ENOMEM (a history could not grow; nothing changed); CROWN_EOPTION
+ * CROWN_ENOMEM (a slot's list of actions could not grow; nothing changed); CROWN_EOPTION
  * (a slot that ended its episode then met 1000 episodes in a row that
  * ended before their first decision, as in crown_batch_reset: every game
  * has then stepped, that slot's arrays are not written); CROWN_EINTERNAL
@@ -748,12 +788,73 @@ int crown_batch_reset(crown_batch *batch, uint64_t seed);
  * once each slot has played its longest episode. */
 int crown_batch_step(crown_batch *batch, const int32_t *actions);
 
-/* For inspection: a new, independent handle (crown_clone) of game `index`
- * as it is now, with its episode's history (undo, saving and the views
- * work on it; the batch goes on unchanged).  Free it with crown_free.
+/* For inspection: a new, independent handle of game `index` as it is now,
+ * with its episode's history (rebuilt from the episode's seed and actions:
+ * undo, saving and the views work on it; the batch goes on unchanged).
+ * Free it with crown_free.
  * Errors: CROWN_EINVAL (NULL batch or out, index >= size), CROWN_ENOMEM
  * (then *out is NULL). */
 int crown_batch_game(crown_batch *batch, size_t index, crown_game **out);
+
+/* The autoreset modes of crown_batch_set_autoreset (see Ends above). */
+#define CROWN_AUTORESET_SAME_STEP 0
+#define CROWN_AUTORESET_NEXT_STEP 1
+#define CROWN_AUTORESET_DISABLED 2
+
+/* Sets what the batch does with a game whose episode a step ends (see Ends
+ * above), from the next step on; a game already left at its end starts its
+ * next episode at the next step unless the mode is
+ * CROWN_AUTORESET_DISABLED.  Writes nothing.
+ * Errors: CROWN_EINVAL (NULL batch, or a mode that is none of the three). */
+int crown_batch_set_autoreset(crown_batch *batch, int mode);
+
+/* Gives the batch arrays for the final observations of same-step
+ * autoreset, which every later step writes (reset and bind do not) until
+ * bound again (both NULL: none) or the batch is freed:
+ * - observations: size x S floats: for each game whose episode the step
+ *   ended, the tensor of its final position for the seat that made the
+ *   last decision (the other rows are not written);
+ * - players: size values: that seat for those games, -1 for the others.
+ * Either may be NULL.  In the other modes the final observation is the
+ * observation itself, and these arrays are not written.
+ * Errors: CROWN_EINVAL (NULL batch). */
+int crown_batch_bind_final(crown_batch *batch, float *observations, int32_t *players);
+
+/* Starts every game again with a seed of its own: slot i's k-th episode
+ * from now on is the game of E(seeds[i], 0, k) (see Episodes and seeds
+ * above).  Writes the bound arrays as crown_batch_reset does, and fails as
+ * it does.  Errors: those of crown_batch_reset; CROWN_EINVAL (NULL seeds). */
+int crown_batch_reset_seeds(crown_batch *batch, const uint64_t *seeds);
+
+/* Starts again the games i where mask[i] is not 0 (size bytes), each at
+ * the next episode of its own stream, or, when seeds is not NULL, at the
+ * first episode of E(seeds[i], 0, k) (seeds: size values, read where the
+ * mask is set); writes their rows of the bound arrays (first position,
+ * rewards 0, terminated and truncated 0) and nothing of the other games,
+ * which are unchanged.  What disabled autoreset needs (Gymnasium's
+ * reset(options={"reset_mask": m})); it works in every mode.
+ * Errors: those of crown_batch_reset; CROWN_EINVAL (NULL mask). */
+int crown_batch_reset_masked(crown_batch *batch, const uint8_t *mask, const uint64_t *seeds);
+
+/* The seed of game `index`'s present episode: crown_new(name, options,
+ * *seed) and the episode's actions replay it.
+ * Errors: CROWN_EINVAL (NULL argument, index >= size). */
+int crown_batch_episode_seed(crown_batch *batch, size_t index, uint64_t *seed);
+
+/* The most threads a batch steps its games on. */
+#define CROWN_BATCH_MAX_THREADS 256
+
+/* Steps the games on `threads` threads from the next call on (1, the
+ * default: the caller's thread alone; 0: one per online processor, at most
+ * CROWN_BATCH_MAX_THREADS, and at most one per game).  The batch starts the
+ * threads it needs here (they wait for its steps and resets, spinning for
+ * some 50 microseconds after each, then sleeping) and stops them on a
+ * change and in crown_batch_free.  Every result is the same whatever the
+ * number of threads.
+ * Errors: CROWN_EINVAL (NULL batch, threads above
+ * CROWN_BATCH_MAX_THREADS), CROWN_ENOMEM (a thread could not be started:
+ * the batch keeps its former threads). */
+int crown_batch_set_threads(crown_batch *batch, int threads);
 
 #ifdef __cplusplus
 }

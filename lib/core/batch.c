@@ -2,68 +2,24 @@
  * batch.c - batches: many games of one game and option set stepped by one
  * call, each writing its observation tensor, legal mask, player to move,
  * rewards and end flags into the caller's arrays (crown.h, "Batches").
+ * This file: making and freeing a batch (crown_batch_new in its two symbol
+ * versions), its facts, binding the caller's arrays, the autoreset mode,
+ * and a slot's game rebuilt for inspection.
  *
  * Each slot is an ordinary handle, so legality, chance, the tensors and
  * the masks are the library's own code and a batch plays exactly what one
- * handle per slot plays.  A step checks and plays every action first (a
- * failure takes the games played so far back: nothing changes), then
- * writes the arrays, starting again in place (crown_game_restart) the
- * games that ended: once each slot has played its longest episode, a step
- * allocates nothing.  A batch of a thousand games does not fit in the
- * caches, so a step spares memory traffic: the games read one
- * configuration, a mask row is cleared only where the last mask set it,
- * and each slot's handle and state are asked for a few slots ahead
- * (docs/performance.md, "Batches (C)").
+ * handle per slot plays; the episodes are in batch_episodes.c, the step in
+ * batch_step.c, the rows of the arrays in batch_rows.c, the threads in
+ * batch_threads.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "batch.h"
 
-/* Consecutive episodes of one slot that may end before their first
- * decision before a batch gives up: a rare deal does (a King's Family deal
- * can), and options whose every deal does are refused (CROWN_EOPTION), by
- * the game's never_decides when the options alone tell it, else here. */
-#define EMPTY_EPISODES_MAX 1000
-
-/* The legal indices of its last mask a slot keeps, so that the next mask
- * clears them rather than the whole row (King's Blood has 11,813 actions,
- * a few dozen legal at a time); with more, or a narrow row, the row is
- * cleared whole. */
-#define MARKED_MAX 64
-#define NARROW_ROW 256
-#define MARKED_UNKNOWN SIZE_MAX /* the row not written since it was bound */
-
-#define PREFETCH_AHEAD 4 /* slots */
-
-struct crown_batch {
-    const crown_rules *rules;
-    size_t size, max_steps, actions, obs_size;
-    int players;
-    uint64_t seed;      /* of the last reset */
-    crown_game **games; /* size handles */
-    uint64_t *episode;  /* per slot: its episode since the reset (k) */
-    size_t *steps;      /* per slot: the decisions of the episode */
-    size_t *undo_to;    /* per slot: its history length before the step */
-    double *returns;    /* size x players: the returns after the last step (0 at the start) */
-    uint32_t *marked;   /* size x MARKED_MAX: the indices set in each mask row */
-    size_t *nmarked;    /* per slot: their number (more than MARKED_MAX: not kept) */
-    /* The caller's arrays (crown_batch_bind); any may be NULL. */
-    float *obs;
-    uint8_t *masks;
-    int32_t *who;
-    float *rewards;
-    uint8_t *terminated, *truncated;
-    size_t state_at;    /* where a handle's state starts in it */
-    char err[256];
-};
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int batch_fail(crown_batch *b, int code, const char *fmt, ...)
+int batch_fail(crown_batch *b, int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -72,144 +28,51 @@ static int batch_fail(crown_batch *b, int code, const char *fmt, ...)
     return code;
 }
 
-#define CHECK_BATCH(b) \
-    do { \
-        if (!(b)) \
-            return CROWN_EINVAL; \
-    } while (0)
+int batch_part_fail(batch_part *p, size_t slot, int code, const char *fmt, ...)
+{
+    if (p->rc)
+        return code; /* (the share's first failure is the one reported) */
+    p->rc = code;
+    p->slot = slot;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err, sizeof p->err, fmt, ap);
+    va_end(ap);
+    return code;
+}
 
 #define CHECK_BATCH_ARG(b, p) \
     do { \
+        if (!(b)) \
+            return CROWN_EINVAL; \
         if (!(p)) \
             return batch_fail((b), CROWN_EINVAL, "invalid argument: %s is NULL", #p); \
     } while (0)
-
-/* Asks the processor for slot i's handle and state ahead of their use: a
- * batch goes through more games than the caches hold, and a step reads
- * each slot twice (playing, then writing the arrays). */
-static void prefetch_slot(const crown_batch *b, size_t i)
-{
-#if defined(__GNUC__)
-    if (i >= b->size)
-        return;
-    const char *g = (const char *)b->games[i];
-    __builtin_prefetch(g);
-    __builtin_prefetch(g + 64);
-    __builtin_prefetch(g + 128);
-    size_t ss = b->rules->state_size;
-    for (size_t k = 0; k < ss; k += 64)
-        __builtin_prefetch(g + b->state_at + k);
-    __builtin_prefetch(b->returns + i * (size_t)b->players);
-#else
-    (void)b;
-    (void)i;
-#endif
-}
-
-/* Starts slot i's next episode (the k-th since the reset: seed + i + k *
- * size), skipping episodes that end before their first decision. */
-static int start_episode(crown_batch *b, size_t i)
-{
-    crown_game *g = b->games[i];
-    for (int tries = 0; tries < EMPTY_EPISODES_MAX; tries++) {
-        uint64_t seed = b->seed + (uint64_t)i + b->episode[i] * (uint64_t)b->size;
-        crown_err err;
-        int rc = crown_game_restart(g, seed, &err);
-        if (rc)
-            return batch_fail(b, rc, "game %zu: %s", i, err.msg);
-        b->steps[i] = 0;
-        memset(b->returns + i * (size_t)b->players, 0, (size_t)b->players * sizeof(double));
-        if (crown_current(g) != CROWN_TERMINAL)
-            return CROWN_OK;
-        b->episode[i]++;
-    }
-    return batch_fail(b, CROWN_EOPTION,
-                      "game %zu: %d episodes in a row ended before their first decision: these "
-                      "options (almost) never give a game a decision, and a batch steps "
-                      "decisions",
-                      i, EMPTY_EPISODES_MAX);
-}
-
-/* Writes slot i's observation, mask and player to move into the bound
- * arrays. */
-static int write_position(crown_batch *b, size_t i)
-{
-    crown_game *g = b->games[i];
-    int who = crown_current(g);
-    if (b->who)
-        b->who[i] = who;
-    if (b->obs)
-        crown_write_tensor(g, who, b->obs + i * b->obs_size, b->obs_size);
-    if (!b->masks)
-        return CROWN_OK;
-    uint8_t *mask = b->masks + i * b->actions;
-    uint32_t *marked = b->marked + i * MARKED_MAX;
-    size_t had = b->nmarked[i];
-    if (had > MARKED_MAX || b->actions <= NARROW_ROW)
-        memset(mask, 0, b->actions);
-    else
-        for (size_t k = 0; k < had; k++)
-            mask[marked[k]] = 0;
-    crown_move bad;
-    long n = crown_mark_legal(g, mask, b->actions, marked, MARKED_MAX, &bad);
-    if (n < 0) {
-        memset(mask, 0, b->actions);
-        b->nmarked[i] = 0;
-        return batch_fail(b, CROWN_EINTERNAL, "internal error: game %zu: legal move %ld has no "
-                                              "index", i, (long)bad);
-    }
-    b->nmarked[i] = (size_t)n;
-    return CROWN_OK;
-}
 
 CROWN_EXPORT void crown_batch_free(crown_batch *b)
 {
     if (!b)
         return;
+    batch_pool_stop(b->pool);
     if (b->games)
         for (size_t i = 0; i < b->size; i++)
             crown_free(b->games[i]);
+    if (b->slots)
+        for (size_t i = 0; i < b->size; i++)
+            free(b->slots[i].acts);
     free(b->games);
-    free(b->episode);
-    free(b->steps);
-    free(b->undo_to);
+    free(b->slots);
     free(b->returns);
     free(b->marked);
     free(b->nmarked);
+    free(b->parts);
     free(b);
 }
 
-CROWN_EXPORT int crown_batch_reset(crown_batch *b, uint64_t seed)
-{
-    CHECK_BATCH(b);
-    b->seed = seed;
-    int status = CROWN_OK;
-    char first[sizeof b->err];
-    for (size_t i = 0; i < b->size; i++) {
-        b->episode[i] = 0;
-        int rc = start_episode(b, i);
-        if (!rc)
-            rc = write_position(b, i);
-        if (rc && !status) {
-            status = rc; /* the first failure's (the others are reset all the same) */
-            memcpy(first, b->err, sizeof first);
-        }
-    }
-    if (status)
-        memcpy(b->err, first, sizeof b->err);
-    size_t np = b->size * (size_t)b->players;
-    if (b->rewards)
-        memset(b->rewards, 0, np * sizeof *b->rewards);
-    if (b->terminated)
-        memset(b->terminated, 0, b->size);
-    if (b->truncated)
-        memset(b->truncated, 0, b->size);
-    return status;
-}
-
-CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char *options,
-                                 size_t size, uint64_t seed, size_t max_steps, char *errbuf,
-                                 size_t errcap)
+/* crown_batch_new of either version: `additive` for the seeds' rule before
+ * 0.5.0. */
+static int batch_new(crown_batch **out, const char *name, const char *options, size_t size,
+                     uint64_t seed, size_t max_steps, char *errbuf, size_t errcap, int additive)
 {
     crown_err err = {{0}};
     if (!out) {
@@ -236,9 +99,14 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
         b = calloc(1, sizeof *b);
         if (b) {
             b->size = size;
+            b->vals = vals;
+            b->additive = additive;
+            b->threads = 1;
             b->games = calloc(size, sizeof *b->games);
+            b->slots = calloc(size, sizeof *b->slots);
+            b->parts = calloc(1, sizeof *b->parts);
         }
-        rc = b && b->games ? CROWN_OK : CROWN_ENOMEM;
+        rc = b && b->games && b->slots && b->parts ? CROWN_OK : CROWN_ENOMEM;
     }
     for (size_t i = 0; !rc && i < size; i++) {
         rc = crown_game_create(&b->games[i], r, &vals, 0, seed + i, &err);
@@ -262,13 +130,10 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
         b->players = g->players;
         b->actions = r->action_count(g->config);
         b->obs_size = crown_tensor_size(g, NULL);
-        b->episode = calloc(size, sizeof *b->episode);
-        b->steps = calloc(size, sizeof *b->steps);
-        b->undo_to = calloc(size, sizeof *b->undo_to);
         b->returns = calloc(size * (size_t)b->players, sizeof *b->returns);
         b->marked = calloc(size * MARKED_MAX, sizeof *b->marked);
         b->nmarked = calloc(size, sizeof *b->nmarked);
-        if (!b->episode || !b->steps || !b->undo_to || !b->returns || !b->marked || !b->nmarked)
+        if (!b->returns || !b->marked || !b->nmarked)
             rc = CROWN_ENOMEM;
     }
     if (!rc) {
@@ -287,6 +152,32 @@ CROWN_EXPORT int crown_batch_new(crown_batch **out, const char *name, const char
     return CROWN_OK;
 }
 
+/* crown_batch_new has two symbol versions: CROWN_1.2's (the library before
+ * 0.5.0, and the programs built against it) seeds slot i's k-th episode
+ * seed + i + k * size, CROWN_1.3's (the default) with E(seed, i, k). */
+CROWN_EXPORT int crown_batch_new_additive(crown_batch **out, const char *name,
+                                          const char *options, size_t size, uint64_t seed,
+                                          size_t max_steps, char *errbuf, size_t errcap);
+CROWN_EXPORT int crown_batch_new_hashed(crown_batch **out, const char *name,
+                                        const char *options, size_t size, uint64_t seed,
+                                        size_t max_steps, char *errbuf, size_t errcap);
+__asm__(".symver crown_batch_new_additive, crown_batch_new@CROWN_1.2");
+__asm__(".symver crown_batch_new_hashed, crown_batch_new@@CROWN_1.3");
+
+int crown_batch_new_additive(crown_batch **out, const char *name, const char *options,
+                             size_t size, uint64_t seed, size_t max_steps, char *errbuf,
+                             size_t errcap)
+{
+    return batch_new(out, name, options, size, seed, max_steps, errbuf, errcap, 1);
+}
+
+int crown_batch_new_hashed(crown_batch **out, const char *name, const char *options,
+                           size_t size, uint64_t seed, size_t max_steps, char *errbuf,
+                           size_t errcap)
+{
+    return batch_new(out, name, options, size, seed, max_steps, errbuf, errcap, 0);
+}
+
 CROWN_EXPORT const char *crown_batch_last_error(const crown_batch *b)
 {
     return b ? b->err : "invalid argument: batch is NULL";
@@ -294,7 +185,6 @@ CROWN_EXPORT const char *crown_batch_last_error(const crown_batch *b)
 
 CROWN_EXPORT int crown_batch_size(crown_batch *b, size_t *size)
 {
-    CHECK_BATCH(b);
     CHECK_BATCH_ARG(b, size);
     *size = b->size;
     return CROWN_OK;
@@ -302,7 +192,6 @@ CROWN_EXPORT int crown_batch_size(crown_batch *b, size_t *size)
 
 CROWN_EXPORT int crown_batch_num_players(crown_batch *b, int *players)
 {
-    CHECK_BATCH(b);
     CHECK_BATCH_ARG(b, players);
     *players = b->players;
     return CROWN_OK;
@@ -310,7 +199,6 @@ CROWN_EXPORT int crown_batch_num_players(crown_batch *b, int *players)
 
 CROWN_EXPORT int crown_batch_num_actions(crown_batch *b, size_t *count)
 {
-    CHECK_BATCH(b);
     CHECK_BATCH_ARG(b, count);
     *count = b->actions;
     return CROWN_OK;
@@ -318,7 +206,6 @@ CROWN_EXPORT int crown_batch_num_actions(crown_batch *b, size_t *count)
 
 CROWN_EXPORT int crown_batch_observation_size(crown_batch *b, size_t *count)
 {
-    CHECK_BATCH(b);
     CHECK_BATCH_ARG(b, count);
     *count = b->obs_size;
     return CROWN_OK;
@@ -328,7 +215,8 @@ CROWN_EXPORT int crown_batch_bind(crown_batch *b, float *observations, uint8_t *
                                   int32_t *players, float *rewards, uint8_t *terminated,
                                   uint8_t *truncated)
 {
-    CHECK_BATCH(b);
+    if (!b)
+        return CROWN_EINVAL;
     b->obs = observations;
     b->masks = masks;
     b->who = players;
@@ -340,104 +228,58 @@ CROWN_EXPORT int crown_batch_bind(crown_batch *b, float *observations, uint8_t *
     return CROWN_OK;
 }
 
-/* Takes back the moves the step played in slots 0..n-1. */
-static void take_back(crown_batch *b, size_t n)
+CROWN_EXPORT int crown_batch_bind_final(crown_batch *b, float *observations, int32_t *players)
 {
-    for (size_t i = 0; i < n; i++)
-        crown_truncate_to(b->games[i], b->undo_to[i]);
+    if (!b)
+        return CROWN_EINVAL;
+    b->final_obs = observations;
+    b->final_who = players;
+    return CROWN_OK;
 }
 
-/* Checks action `a` of slot i and plays it with the chance events after it;
- * on error the game is as it was and the message is the batch's. */
-static int play_action(crown_batch *b, size_t i, int32_t a)
+CROWN_EXPORT int crown_batch_set_autoreset(crown_batch *b, int mode)
 {
-    crown_game *g = b->games[i];
-    if (a < 0 || (size_t)a >= b->actions)
-        return batch_fail(b, CROWN_EILLEGAL,
-                          "game %zu: action %ld is out of range (the actions are 0..%zu)", i,
-                          (long)a, b->actions - 1);
-    crown_move m = b->rules->action_move(g->config, (size_t)a);
-    crown_err err;
-    if (!crown_legal_now(g, m)) {
-        crown_illegal_move(g, m, &err);
-        return batch_fail(b, CROWN_EILLEGAL, "game %zu: action %ld: %s", i, (long)a, err.msg);
-    }
-    b->undo_to[i] = g->n;
-    int rc = crown_record_and_apply(g, crown_current(g), m, 0, &err);
-    if (!rc) {
-        rc = crown_game_settle(g, &err);
-        if (rc)
-            crown_truncate_to(g, b->undo_to[i]);
-    }
-    return rc ? batch_fail(b, rc, "game %zu: %s", i, err.msg) : CROWN_OK;
-}
-
-/* After slot i's game played its action: its rewards and flags; a game
- * that ended starts its next episode. */
-static int settle_slot(crown_batch *b, size_t i)
-{
-    crown_game *g = b->games[i];
-    size_t np = (size_t)b->players;
-    double now[64], *before = b->returns + i * np;
-    b->rules->returns(g->config, g->state, now);
-    if (b->rewards)
-        for (size_t p = 0; p < np; p++)
-            b->rewards[i * np + p] = (float)(now[p] - before[p]);
-    memcpy(before, now, np * sizeof *before);
-    b->steps[i]++;
-    int terminated = crown_current(g) == CROWN_TERMINAL;
-    int truncated = !terminated && b->max_steps && b->steps[i] >= b->max_steps;
-    if (b->terminated)
-        b->terminated[i] = (uint8_t)terminated;
-    if (b->truncated)
-        b->truncated[i] = (uint8_t)truncated;
-    if (!terminated && !truncated)
-        return CROWN_OK;
-    /* (This cannot fail but for a bug: a deal needs far less history than
-     * the room a handle keeps, so the step's games are all played.) */
-    b->episode[i]++;
-    return start_episode(b, i);
-}
-
-CROWN_EXPORT int crown_batch_step(crown_batch *b, const int32_t *actions)
-{
-    CHECK_BATCH(b);
-    CHECK_BATCH_ARG(b, actions);
-    for (size_t i = 0; i < b->size; i++) {
-        prefetch_slot(b, i + PREFETCH_AHEAD);
-        int rc = play_action(b, i, actions[i]);
-        if (rc) {
-            take_back(b, i);
-            return rc;
-        }
-    }
-    int status = CROWN_OK;
-    char first[sizeof b->err];
-    for (size_t i = 0; i < b->size; i++) {
-        prefetch_slot(b, i + PREFETCH_AHEAD);
-        int rc = settle_slot(b, i);
-        if (!rc)
-            rc = write_position(b, i);
-        if (rc && !status) {
-            status = rc; /* the first failure's (the others go on) */
-            memcpy(first, b->err, sizeof first);
-        }
-    }
-    if (status)
-        memcpy(b->err, first, sizeof b->err);
-    return status;
+    if (!b)
+        return CROWN_EINVAL;
+    if (mode != CROWN_AUTORESET_SAME_STEP && mode != CROWN_AUTORESET_NEXT_STEP &&
+        mode != CROWN_AUTORESET_DISABLED)
+        return batch_fail(b, CROWN_EINVAL,
+                          "invalid argument: autoreset mode %d (CROWN_AUTORESET_SAME_STEP 0, "
+                          "CROWN_AUTORESET_NEXT_STEP 1, CROWN_AUTORESET_DISABLED 2)",
+                          mode);
+    b->mode = mode;
+    return CROWN_OK;
 }
 
 CROWN_EXPORT int crown_batch_game(crown_batch *b, size_t index, crown_game **out)
 {
-    CHECK_BATCH(b);
     CHECK_BATCH_ARG(b, out);
     *out = NULL;
     if (index >= b->size)
         return batch_fail(b, CROWN_EINVAL, "invalid argument: game %zu of a batch of %zu",
                           index, b->size);
-    int rc = crown_clone(out, b->games[index]);
+    const batch_slot *s = &b->slots[index];
+    crown_err err;
+    crown_game *g;
+    int rc = crown_game_create(&g, b->rules, &b->vals, 0, s->seed, &err);
     if (rc)
-        return batch_fail(b, rc, "game %zu: %s", index, crown_last_error(b->games[index]));
+        return batch_fail(b, rc, "game %zu: %s", index, err.msg);
+    rc = crown_game_settle(g, &err);
+    if (rc) {
+        crown_free(g);
+        return batch_fail(b, rc, "game %zu: %s", index, err.msg);
+    }
+    for (size_t k = 0; k < s->steps; k++) {
+        rc = crown_apply(g, b->rules->action_move(g->config, s->acts[k]));
+        if (rc) {
+            /* (out of memory, or a bug: the episode's actions were legal) */
+            batch_fail(b, rc == CROWN_ENOMEM ? rc : CROWN_EINTERNAL,
+                       "%sgame %zu: its decision %zu: %s", rc == CROWN_ENOMEM ? "" : "internal "
+                       "error: ", index, k + 1, crown_last_error(g));
+            crown_free(g);
+            return rc == CROWN_ENOMEM ? rc : CROWN_EINTERNAL;
+        }
+    }
+    *out = g;
     return CROWN_OK;
 }

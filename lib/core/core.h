@@ -265,6 +265,10 @@ static inline int crown_record_and_apply(crown_game *g, int who, crown_move m, u
 
 /* With chance=auto, resolves chance nodes until a decision or the end. */
 int crown_game_settle(crown_game *g, crown_err *err);
+/* Applies the decision m, known to be legal, and with chance=auto the
+ * chance nodes after it, without recording them (a batch's slot, which
+ * never undoes); CROWN_OK (nothing allocates). */
+int crown_play_unrecorded(crown_game *g, crown_move m);
 /* Replays moves (chance outcomes included) on a fresh game: used by load and
  * resample. */
 int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err);

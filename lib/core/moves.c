@@ -118,3 +118,36 @@ CROWN_EXPORT int crown_apply(crown_game *g, crown_move move)
     }
     return rc ? crown_fail_err(g, rc, &err) : CROWN_OK;
 }
+
+/* A batch's slot: the decision m (legal: the caller checked it) applied,
+ * then with chance=auto the chance nodes after it drawn, none of them
+ * recorded.  The draws are those crown_apply makes (the game's chance_run
+ * where it has one, the chance index counted the same way), so the state is
+ * the one a recording handle reaches; the history stays as it was. */
+int crown_play_unrecorded(crown_game *g, crown_move m)
+{
+    const crown_rules *r = g->rules;
+    g->kept = 0;
+    crown_changed(g);
+    r->apply(g->config, g->state, m);
+    if (g->explicit_chance)
+        return CROWN_OK;
+    while (crown_current(g) == CROWN_CHANCE) {
+        if (r->chance_run) {
+            /* (the legal list's buffer holds the run's moves, unread) */
+            size_t k = r->chance_run(g->config, g->state, g->seed, g->nchance, g->scratch,
+                                     r->max_moves);
+            g->legal_valid = 0;
+            crown_changed(g);
+            if (k) {
+                g->nchance += k;
+                continue;
+            }
+        }
+        crown_move o = crown_draw_outcome(g);
+        g->nchance++;
+        crown_changed(g);
+        r->apply(g->config, g->state, o);
+    }
+    return CROWN_OK;
+}

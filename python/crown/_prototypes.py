@@ -94,6 +94,6 @@ PROTOTYPES = {
     "crown_batch_bind_final": (_int, [_batch_p, ctypes.c_void_p, ctypes.c_void_p]),
     "crown_batch_reset_seeds": (_int, [_batch_p, ctypes.c_void_p]),
     "crown_batch_reset_masked": (_int, [_batch_p, ctypes.c_void_p, ctypes.c_void_p]),
-    "crown_batch_episode_seed": (_int, [_batch_p, _size, _u64_p]),
+    "crown_batch_episode_seed": (_int, [_batch_p, _size, ctypes.POINTER(_u64)]),
     "crown_batch_set_threads": (_int, [_batch_p, _int]),
 }

@@ -37,9 +37,10 @@ explicit `chance=explicit` is refused).
 Seeds: reset(seed=s) plays the game crown.Game(name, options, seed=s), or,
 when that deal is over before its first decision (a King's Family deal can
 be), the first of seeds s+1, s+2, ... (modulo 2**64) whose deal reaches one:
-a deal with no decision is skipped, as a batch of one game skips it
-(crown.h, "Episodes and seeds": slot 0's episodes are the games of seeds s,
-s+1, ...).  `env.game.seed` is the seed played.  reset() without a seed
+a deal with no decision is skipped, as a batch skips it (a batch's
+episodes have hashed seeds, crown.h "Episodes and seeds": one environment
+keeps crown.Game's seed, so that env.game is the game of the seed given).
+`env.game.seed` is the seed played.  reset() without a seed
 draws one from a generator seeded by the last seed given (a fresh random
 seed the first time), then skips the same way.  Options under which no deal
 reaches a decision are refused (OptionError) when the environment is made,

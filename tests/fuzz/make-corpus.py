@@ -56,6 +56,11 @@ def main():
     for k in range(24):
         data = bytes([k % len(configs), k]) + bytes(rnd.randrange(256) for _ in range(200))
         write("api", "random-%02d" % k, data)
+    # Batches: a config, a size, a seed, max_steps, then the calls.
+    for k in range(24):
+        data = (bytes([k % len(configs), k % 6]) + k.to_bytes(8, "big") + bytes([k * 7 % 40]) +
+                bytes(rnd.randrange(256) for _ in range(300)))
+        write("batch", "random-%02d" % k, data)
 
 
 main()
