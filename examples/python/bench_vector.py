@@ -9,9 +9,13 @@ them the same work in C, `crown-bench --batch B` (ns per game step through
 crown_batch_step with random legal actions drawn in C), run as a subprocess
 in the same rounds.  Times are process CPU time; the rounds interleave the
 games and the three measurements, and the best round of each is reported.
+With --threads T (not 1) the library steps the games on T threads
+(VectorEnv's num_threads=T, 0: one per processor) and the times are wall
+time (CPU time would add up the threads'), crown-bench run as with one.
 
     python3 examples/python/bench_vector.py                 # every game
     python3 examples/python/bench_vector.py --game kings_blood --options players=4
+    python3 examples/python/bench_vector.py --game kings_blood --threads 2 --no-c
 
 In a build tree: PYTHONPATH=python CROWN_LIBRARY=build/lib/libcrown.so.1
 (crown-bench is then found in build/examples).
@@ -41,16 +45,18 @@ DEFAULT_CASES = [
 
 
 def measure_python(name: str, options: str, num_envs: int, seconds: float,
-                   seed: int, copy: bool) -> Dict[str, float]:
-    """Steps a VectorEnv (`copy` as VectorEnv's) for `seconds` of CPU time:
-    ns per game step, in all and in its two parts (choosing the actions,
-    env.step)."""
-    with VectorEnv(name, options, num_envs=num_envs, seed=seed, copy=copy) as env:
+                   seed: int, copy: bool, threads: int = 1) -> Dict[str, float]:
+    """Steps a VectorEnv (`copy` and `threads` as VectorEnv's copy and
+    num_threads) for `seconds` of CPU time (wall time with threads other
+    than 1): ns per game step, in all and in its two parts (choosing the
+    actions, env.step)."""
+    with VectorEnv(name, options, num_envs=num_envs, seed=seed, copy=copy,
+                   num_threads=threads) as env:
         rng = np.random.default_rng(seed)
         obs, _ = env.reset(seed=seed)
         for _ in range(3):  # (warm: each slot's history grows to its size)
             obs = env.step(random_legal_actions(obs["action_mask"], rng))[0]
-        clock = time.process_time
+        clock = time.process_time if threads == 1 else time.perf_counter
         choose = step = 0.0
         steps = 0
         start = clock()
@@ -117,6 +123,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="CPU time per measurement (default 1)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="the library's threads stepping the games (VectorEnv's "
+                        "num_threads; default 1; 0: one per processor; not 1: wall time)")
     parser.add_argument("--no-c", action="store_true", help="do not run crown-bench --batch")
     parser.add_argument("--crown-bench", help="the crown-bench program to run")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -135,7 +144,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             b = best.setdefault((name, options), {"c_ns": None, "c_note": ""})
             for copy, prefix in ((True, ""), (False, "zero_copy_")):
                 figures = measure_python(name, options, args.num_envs, args.seconds, args.seed,
-                                         copy)
+                                         copy, args.threads)
                 if prefix + "ns" not in b or figures["ns"] < b[prefix + "ns"]:
                     b.update({prefix + k: v for k, v in figures.items()})
             if not args.no_c:
@@ -147,6 +156,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     rows = []
     for (name, options), b in best.items():
         row = {"game": name, "options": options, "num_envs": args.num_envs,
+               "threads": args.threads, "clock": "cpu" if args.threads == 1 else "wall",
                "steps_per_s": 1e9 / b["ns"], "ns": b["ns"], "choose_ns": b["choose_ns"],
                "step_ns": b["step_ns"], "c_ns": b["c_ns"],
                "ratio_to_c": b["ns"] / b["c_ns"] if b["c_ns"] else None,
@@ -158,10 +168,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    print("crown.vector, %d games, process CPU time, best of %d rounds of %g s "
+    clock = ("process CPU time" if args.threads == 1
+             else "wall time, the library's %s threads" % (args.threads or "all"))
+    print("crown.vector, %d games, %s, best of %d rounds of %g s "
           "(libcrown %s, numpy %s); ns a game step: the default arrays (new from every "
-          "call), then copy=False (zero-copy)" % (args.num_envs, args.rounds, args.seconds,
-                                                  crown.version(), np.__version__))
+          "call), then copy=False (zero-copy)" % (args.num_envs, clock, args.rounds,
+                                                  args.seconds, crown.version(),
+                                                  np.__version__))
     print("%-30s %12s %9s %9s %9s %9s %9s %9s %7s %7s" % (
         "game", "steps/s", "ns/step", "choose", "step", "0-copy", "0c step", "C ns", "xC",
         "0c xC"))

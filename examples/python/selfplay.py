@@ -34,10 +34,13 @@ class Policy:
         self.rng = rng
 
     def probabilities(self, obs: Any, mask: Any) -> Tuple[Any, Any]:
-        """The hidden features and each legal action's probability."""
+        """The hidden features and each legal action's probability (a row
+        without a legal action, a game at its end, whose action is ignored:
+        every action's)."""
         hidden = obs @ self.u
         logits = hidden @ self.v.T
-        logits = np.where(mask != 0, logits, -np.inf)
+        legal = (mask != 0) | ~(mask != 0).any(axis=1, keepdims=True)
+        logits = np.where(legal, logits, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         p /= p.sum(axis=1, keepdims=True)
@@ -51,7 +54,7 @@ class Policy:
         actions = np.minimum((cumulative < draw).sum(axis=1), p.shape[1] - 1)
         # (rounding can land on an illegal action at the very end: take the
         # most probable one then)
-        bad = mask[np.arange(len(p)), actions] == 0
+        bad = (mask[np.arange(len(p)), actions] == 0) & (mask != 0).any(axis=1)
         actions[bad] = p[bad].argmax(axis=1)
         return actions.astype(np.int32)
 
@@ -61,7 +64,7 @@ class Policy:
         by step: the probabilities of a step are num_envs x N floats.)"""
         grad_u = np.zeros_like(self.u)
         grad_v = np.zeros_like(self.v)
-        total = sum(len(actions) for _, _, actions, _ in steps)
+        total = max(1, sum(int(np.count_nonzero(a)) for _, _, _, a in steps))
         for obs, mask, actions, advantage in steps:
             hidden, p = self.probabilities(obs, mask)
             grad_logits = -p
@@ -83,7 +86,7 @@ def rewards_to_go(seat_rewards: List[Any], ended: List[Any], acting: List[Any]) 
         # A step that ended an episode starts the sum again (what follows it
         # is the next episode's).
         to_go = r + np.where(done[:, None], 0.0, to_go)
-        out.append(to_go[rows, seat])
+        out.append(to_go[rows, np.maximum(seat, 0)])
     return np.stack(out[::-1])
 
 
@@ -124,7 +127,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                 finished.extend(episode_returns[done])
                 episode_returns[done] = 0
             returns = rewards_to_go(seat_rewards, ended, acting)
-            advantage = returns - returns.mean()
+            # A game left at its end (next-step autoreset, the default:
+            # current player -2) made no decision: no advantage.
+            decided = np.stack(acting) >= 0
+            advantage = np.where(decided, returns - returns[decided].mean(), 0.0)
             policy.update(list(zip(batch_obs, batch_mask, batch_actions, advantage)), args.lr)
             if finished:
                 mean = np.mean(finished, axis=0)

@@ -1593,23 +1593,35 @@ class Imports(unittest.TestCase):
 
 class Examples(NeedsNumpy):
     def test_selfplay_example(self):
-        result = run_python([os.path.join(EXAMPLES, "selfplay.py"), "--game", "game_of_kingdoms",
-                             "--options", "players=3", "--num-envs", "32", "--updates", "3",
-                             "--steps", "20"])
+        # (-W error: a game at its end, whose mask has no legal action, must
+        # not make NaN probabilities, numpy's RuntimeWarning)
+        # King's Family: episodes end within the rollouts.
+        result = run_python(["-W", "error", os.path.join(EXAMPLES, "selfplay.py"), "--game",
+                             "kings_family", "--options", "", "--num-envs", "32", "--updates",
+                             "3", "--steps", "20"])
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("update 3", result.stdout)
 
-    def test_the_loop_of_docs_bots(self):
+    def test_the_loops_of_docs_bots(self):
+        # The section's loops, one per autoreset mode, run as they are.
         path = os.path.join(SOURCE_ROOT, "docs", "bots.md")
         if not os.path.exists(path):
             self.skipTest("not in the source tree")
         with open(path, encoding="utf-8") as f:
             text = f.read()
         section = text[text.index("## Many games at once: `crown.vector`"):]
-        code = section[section.index("```python\n") + 10:section.index("```\n\n")]
-        result = run_python(["-c", code])
-        self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertRegex(result.stdout, r"^\d+ games, mean returns per seat \[")
+        end = section.find("\n## ", 10)
+        section = section[:end] if end >= 0 else section
+        blocks = section.split("```python\n")[1:]
+        codes = [b[:b.index("```\n")] for b in blocks]
+        self.assertEqual([c.count("autoreset_mode=") for c in codes], [0, 1, 1])
+        outputs = (r"^\d+ games, mean returns per seat \[",
+                   r"^[1-9]\d* episodes ended, their final observations in infos",
+                   r"^[1-9]\d* episodes ended, started again by reset_mask")
+        for code, output in zip(codes, outputs):
+            result = run_python(["-c", code])
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertRegex(result.stdout, output)
 
     def test_bench_vector(self):
         bench = os.path.join(EXAMPLES, "bench_vector.py")
@@ -1627,6 +1639,14 @@ class Examples(NeedsNumpy):
         self.assertEqual((row["game"], row["options"], row["num_envs"]), ("kings_family", "", 16))
         self.assertGreater(row["steps_per_s"], 0)
         self.assertTrue(row["c_ns"] is None or row["c_ns"] > 0, row)
+        # On the library's threads: wall time.
+        result = run_python([bench, "--game", "blood_bound", "--num-envs", "64",
+                             "--seconds", "0.05", "--rounds", "1", "--no-c", "--threads", "2",
+                             "--json"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        [row] = json.loads(result.stdout)
+        self.assertEqual((row["threads"], row["clock"]), (2, "wall"))
+        self.assertGreater(row["steps_per_s"], 0)
 
 
 if __name__ == "__main__":
