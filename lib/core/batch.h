@@ -47,6 +47,7 @@ typedef struct batch_slot {
     int at_end;       /* left at the end of its episode (next-step, disabled) */
     int additive;     /* the rule before 0.5.0: episode k's seed is stream + k * size */
     int mover;        /* the seat of the last decision */
+    uint8_t term, trunc; /* the flags of the step that ended it (at_end) */
 } batch_slot;
 
 struct crown_batch {

@@ -69,9 +69,8 @@ static void go_on_from_end(crown_batch *b, size_t i, batch_part *p)
     if (b->final_who)
         b->final_who[i] = -1;
     if (b->mode == CROWN_AUTORESET_DISABLED) {
-        if (b->rewards)
-            memset(b->rewards + i * (size_t)b->players, 0,
-                   (size_t)b->players * sizeof *b->rewards);
+        const batch_slot *s = &b->slots[i];
+        batch_write_flags(b, i, s->term, s->trunc);
         return;
     }
     b->slots[i].episode++;
@@ -111,6 +110,8 @@ static void play_slot(crown_batch *b, size_t i, int32_t a, batch_part *p)
     }
     if (b->mode != CROWN_AUTORESET_SAME_STEP) {
         s->at_end = 1;
+        s->term = (uint8_t)terminated;
+        s->trunc = (uint8_t)truncated;
         if (b->final_who)
             b->final_who[i] = -1;
         batch_write_end(b, i);
