@@ -31,7 +31,7 @@ int batch_fail(crown_batch *b, int code, const char *fmt, ...)
 int batch_part_fail(batch_part *p, size_t slot, int code, const char *fmt, ...)
 {
     if (p->rc)
-        return code; /* (the share's first failure is the one reported) */
+        return code; /* (the thread's first failure, its lowest slot, is reported) */
     p->rc = code;
     p->slot = slot;
     va_list ap;

@@ -1,17 +1,24 @@
 /*
  * batch_threads.c - a batch's threads (crown_batch_set_threads): a pool of
- * workers, each taking one share of the slots of every step and reset, the
- * caller's thread taking the first.  Every slot is a handle of its own and
- * each share writes only its slots' rows, so the shares need no lock; the
- * results do not depend on the number of threads.
+ * workers that take the slots of every step and reset with the caller's
+ * thread, a chunk of consecutive slots at a time.  Every slot is a handle
+ * of its own and each chunk writes only its slots' rows, so the chunks need
+ * no lock, and which thread plays a slot changes nothing: the results do
+ * not depend on the number of threads.
  *
  * A step of a thousand games takes a few hundred microseconds, so a worker
  * waits for the next job spinning for some 50 microseconds (the caller's
  * loop between two steps is usually shorter), then sleeps on a condition
- * variable; the caller waits for the workers the same way.
+ * variable.  The caller does not wait for a sleeping worker to wake: it
+ * starts on the chunks at once, and a worker joins the job while it is open
+ * (the caller closes it when every chunk is taken, then waits only for the
+ * workers inside).  A step is one job of two phases, the actions checked
+ * then played, with a barrier between them inside the job: no slot plays
+ * before every action is checked, and none at all if one is refused.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,17 +28,24 @@
 #include "batch.h"
 
 #define SPIN_NS 50000L
+#define OPEN 0x80000000u /* in `active`: the present job takes workers */
 
 struct batch_pool {
     crown_batch *b;
+    batch_part *parts; /* the batch's, one a thread (the caller's first) */
     int workers;
     pthread_t *tids;
     pthread_mutex_t mu;
     pthread_cond_t go, done;
-    atomic_uint gen;  /* one more for every job (and for the stop) */
-    atomic_uint left; /* workers not done with the present job */
+    atomic_uint gen;    /* one more for every job (and for the stop) */
+    atomic_uint active; /* OPEN while the job takes workers, | the workers in it */
     atomic_int stop;
-    void (*job)(crown_batch *b, int part);
+    /* The present job (written before it opens). */
+    batch_work *first, *then;
+    size_t chunk;
+    atomic_size_t next[2]; /* the first slot not yet taken, per phase */
+    atomic_size_t checked; /* the slots the first phase is done with */
+    atomic_int failed;     /* a chunk of the first phase failed */
 };
 
 typedef struct worker_arg {
@@ -72,11 +86,59 @@ static int spin(atomic_uint *x, unsigned value, int equal)
     }
 }
 
+/* Takes chunks of `phase` until none is left (or, in the first phase, one
+ * failed: a chunk stops at its first failure, and a chunk once taken is
+ * finished, so the lowest failing slot is always found). */
+static void take_chunks(batch_pool *pool, int phase, batch_part *p)
+{
+    crown_batch *b = pool->b;
+    batch_work *work = phase ? pool->then : pool->first;
+    for (;;) {
+        if (!phase && atomic_load(&pool->failed))
+            return;
+        size_t from = atomic_fetch_add(&pool->next[phase], pool->chunk);
+        if (from >= b->size)
+            return;
+        size_t to = b->size - from < pool->chunk ? b->size : from + pool->chunk;
+        work(b, p, from, to);
+        if (!phase) {
+            if (p->rc)
+                atomic_store(&pool->failed, 1);
+            atomic_fetch_add(&pool->checked, to - from);
+        }
+    }
+}
+
+/* A thread's part of the present job: the first phase, then, when there is
+ * a second, waiting for every chunk of the first (spinning, then yielding:
+ * the others are inside a chunk) and the second unless one failed. */
+static void run_job(batch_pool *pool, batch_part *p)
+{
+    take_chunks(pool, 0, p);
+    if (!pool->then)
+        return;
+    long until = 0;
+    for (unsigned i = 0; atomic_load(&pool->checked) < pool->b->size; i++) {
+        if (atomic_load(&pool->failed))
+            return;
+        cpu_relax();
+        if ((i & 63) == 63) {
+            long t = now_ns();
+            if (!until)
+                until = t + SPIN_NS;
+            else if (t > until)
+                sched_yield();
+        }
+    }
+    if (!atomic_load(&pool->failed))
+        take_chunks(pool, 1, p);
+}
+
 static void *worker(void *arg)
 {
     worker_arg *w = arg;
     batch_pool *pool = w->pool;
-    int part = w->part;
+    batch_part *p = &pool->parts[w->part];
     unsigned seen = 0; /* (the pool starts at 0: a job may come before the thread runs) */
     for (;;) {
         if (!spin(&pool->gen, seen, 0)) {
@@ -88,8 +150,17 @@ static void *worker(void *arg)
         seen = atomic_load(&pool->gen);
         if (atomic_load(&pool->stop))
             break;
-        pool->job(pool->b, part);
-        if (atomic_fetch_sub(&pool->left, 1) == 1) {
+        /* Joins the job that is open now, if one is (it may be a later one
+         * than the one that woke it: its fields were written before it
+         * opened). */
+        unsigned a = atomic_load(&pool->active);
+        while ((a & OPEN) && !atomic_compare_exchange_weak(&pool->active, &a, a + 1))
+            ;
+        if (!(a & OPEN))
+            continue;
+        run_job(pool, p);
+        if (atomic_fetch_sub(&pool->active, 1) == 1) {
+            /* (the job closed, and the caller may be waiting) */
             pthread_mutex_lock(&pool->mu);
             pthread_cond_signal(&pool->done);
             pthread_mutex_unlock(&pool->mu);
@@ -116,12 +187,13 @@ static void stop_workers(batch_pool *pool, int n)
         pthread_join(pool->tids[i], NULL);
 }
 
-batch_pool *batch_pool_start(crown_batch *b, int workers)
+batch_pool *batch_pool_start(crown_batch *b, batch_part *parts, int workers)
 {
     batch_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
         return NULL;
     pool->b = b;
+    pool->parts = parts;
     pool->tids = calloc((size_t)workers, sizeof *pool->tids);
     if (!pool->tids || pthread_mutex_init(&pool->mu, NULL)) {
         free(pool->tids);
@@ -142,8 +214,12 @@ batch_pool *batch_pool_start(crown_batch *b, int workers)
         return NULL;
     }
     atomic_init(&pool->gen, 0);
-    atomic_init(&pool->left, 0u);
+    atomic_init(&pool->active, 0u);
     atomic_init(&pool->stop, 0);
+    atomic_init(&pool->next[0], 0);
+    atomic_init(&pool->next[1], 0);
+    atomic_init(&pool->checked, 0);
+    atomic_init(&pool->failed, 0);
     for (int i = 0; i < workers; i++) {
         worker_arg *w = malloc(sizeof *w);
         if (w) {
@@ -173,29 +249,47 @@ void batch_pool_stop(batch_pool *pool)
     free(pool);
 }
 
-int batch_run(crown_batch *b, void (*job)(crown_batch *b, int part))
+int batch_run(crown_batch *b, batch_work *first, batch_work *then)
 {
     for (int t = 0; t < b->threads; t++)
         b->parts[t].rc = CROWN_OK;
     batch_pool *pool = b->pool;
-    if (pool) {
-        pool->job = job;
-        atomic_store(&pool->left, (unsigned)pool->workers);
+    if (!pool) {
+        first(b, &b->parts[0], 0, b->size);
+        if (then && !b->parts[0].rc)
+            then(b, &b->parts[0], 0, b->size);
+    } else {
+        /* Chunks of about a 32nd of a thread's share, at most 16 slots. */
+        size_t chunk = b->size / ((size_t)b->threads * 32);
+        pool->chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+        pool->first = first;
+        pool->then = then;
+        atomic_store(&pool->next[0], 0);
+        atomic_store(&pool->next[1], 0);
+        atomic_store(&pool->checked, 0);
+        atomic_store(&pool->failed, 0);
+        atomic_store(&pool->active, OPEN);
         wake(pool);
-    }
-    job(b, 0);
-    if (pool && !spin(&pool->left, 0, 1)) {
-        pthread_mutex_lock(&pool->mu);
-        while (atomic_load(&pool->left) != 0)
-            pthread_cond_wait(&pool->done, &pool->mu);
-        pthread_mutex_unlock(&pool->mu);
-    }
-    for (int t = 0; t < b->threads; t++)
-        if (b->parts[t].rc) {
-            memcpy(b->err, b->parts[t].err, sizeof b->err);
-            return b->parts[t].rc;
+        run_job(pool, &b->parts[0]);
+        /* Every chunk is taken: no worker may join now, and those inside
+         * finish theirs. */
+        if (atomic_fetch_and(&pool->active, ~OPEN) != OPEN && !spin(&pool->active, 0, 1)) {
+            pthread_mutex_lock(&pool->mu);
+            while (atomic_load(&pool->active) != 0)
+                pthread_cond_wait(&pool->done, &pool->mu);
+            pthread_mutex_unlock(&pool->mu);
         }
-    return CROWN_OK;
+    }
+    /* The failure of the lowest slot, as one thread would find it first. */
+    int first_failing = -1;
+    for (int t = 0; t < b->threads; t++)
+        if (b->parts[t].rc &&
+            (first_failing < 0 || b->parts[t].slot < b->parts[first_failing].slot))
+            first_failing = t;
+    if (first_failing < 0)
+        return CROWN_OK;
+    memcpy(b->err, b->parts[first_failing].err, sizeof b->err);
+    return b->parts[first_failing].rc;
 }
 
 CROWN_EXPORT int crown_batch_set_threads(crown_batch *b, int threads)
@@ -220,7 +314,7 @@ CROWN_EXPORT int crown_batch_set_threads(crown_batch *b, int threads)
     batch_pool *pool = NULL;
     if (threads > 1) {
         /* (started before the old pool stops: on failure the batch keeps it) */
-        pool = batch_pool_start(b, threads - 1);
+        pool = batch_pool_start(b, parts, threads - 1);
         if (!pool) {
             free(parts);
             return batch_fail(b, CROWN_ENOMEM, "could not start %d threads", threads - 1);
