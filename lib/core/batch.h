@@ -27,8 +27,7 @@
 
 #define PREFETCH_AHEAD 4 /* slots */
 
-/* What one thread reports of a job: its first failure (its chunks are
- * taken in order, so the lowest slot). */
+/* What one thread reports of a job: its failure of the lowest slot. */
 typedef struct batch_part {
     int rc;
     size_t slot;
@@ -80,8 +79,8 @@ struct crown_batch {
     char err[256];
 };
 
-/* Sets the message of a thread's failure, if it is the thread's first;
- * returns code. */
+/* Sets the message of a thread's failure, unless it has one of a lower
+ * slot; returns code. */
 int batch_part_fail(batch_part *p, size_t slot, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))

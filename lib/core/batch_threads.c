@@ -1,7 +1,12 @@
 /*
  * batch_threads.c - a batch's threads (crown_batch_set_threads): a pool of
  * workers that take the slots of every step and reset with the caller's
- * thread, a chunk of consecutive slots at a time.  Every slot is a handle
+ * thread, a chunk of consecutive slots at a time.  Each thread has a share
+ * of the slots, the same at every step (its games stay in its core's
+ * caches), and takes its chunks from the bottom of it; a thread done with
+ * its share takes chunks from the top of the others' (a share is a range of
+ * slots in one atomic word), so that a thread that is late, or whose core
+ * is busy with another program, is not waited for.  Every slot is a handle
  * of its own and each chunk writes only its slots' rows, so the chunks need
  * no lock, and which thread plays a slot changes nothing: the results do
  * not depend on the number of threads.
@@ -29,6 +34,13 @@
 
 #define SPIN_NS 50000L
 #define OPEN 0x80000000u /* in `active`: the present job takes workers */
+#define CHUNK 16         /* slots, at most */
+
+/* A share of the slots not yet taken, [lo, hi) as hi << 32 | lo, alone on
+ * its cache line. */
+typedef struct share {
+    _Alignas(64) atomic_uint_least64_t range;
+} share;
 
 struct batch_pool {
     crown_batch *b;
@@ -43,9 +55,9 @@ struct batch_pool {
     /* The present job (written before it opens). */
     batch_work *first, *then;
     size_t chunk;
-    atomic_size_t next[2]; /* the first slot not yet taken, per phase */
+    share *shares[2];      /* per phase, one a thread */
     atomic_size_t checked; /* the slots the first phase is done with */
-    atomic_int failed;     /* a chunk of the first phase failed */
+    atomic_size_t fail_at; /* the lowest slot the first phase refused, or SIZE_MAX */
 };
 
 typedef struct worker_arg {
@@ -86,40 +98,80 @@ static int spin(atomic_uint *x, unsigned value, int equal)
     }
 }
 
-/* Takes chunks of `phase` until none is left (or, in the first phase, one
- * failed: a chunk stops at its first failure, and a chunk once taken is
- * finished, so the lowest failing slot is always found). */
-static void take_chunks(batch_pool *pool, int phase, batch_part *p)
+/* Takes a chunk of share s, from its bottom (`own`) or its top: 1 and the
+ * chunk in [*from, *to), or 0 when the share is all taken. */
+static int take(batch_pool *pool, share *s, int own, size_t *from, size_t *to)
+{
+    uint_least64_t r = atomic_load(&s->range), n;
+    size_t lo, hi;
+    do {
+        lo = (size_t)(r & 0xffffffffu);
+        hi = (size_t)(r >> 32);
+        if (lo >= hi)
+            return 0;
+        size_t c = hi - lo < pool->chunk ? hi - lo : pool->chunk;
+        if (own) {
+            *from = lo;
+            *to = lo + c;
+            n = (uint_least64_t)hi << 32 | (uint_least64_t)(lo + c);
+        } else {
+            *from = hi - c;
+            *to = hi;
+            n = (uint_least64_t)(hi - c) << 32 | (uint_least64_t)lo;
+        }
+    } while (!atomic_compare_exchange_weak(&s->range, &r, n));
+    return 1;
+}
+
+/* Works chunk [from, to) of `phase`.  In the first phase a chunk above the
+ * lowest refused slot is skipped (it cannot hold a lower one), and a chunk
+ * stops at its first refusal: every slot below the lowest is checked. */
+static void work_chunk(batch_pool *pool, int phase, batch_part *p, size_t from, size_t to)
 {
     crown_batch *b = pool->b;
-    batch_work *work = phase ? pool->then : pool->first;
-    for (;;) {
-        if (!phase && atomic_load(&pool->failed))
-            return;
-        size_t from = atomic_fetch_add(&pool->next[phase], pool->chunk);
-        if (from >= b->size)
-            return;
-        size_t to = b->size - from < pool->chunk ? b->size : from + pool->chunk;
-        work(b, p, from, to);
-        if (!phase) {
-            if (p->rc)
-                atomic_store(&pool->failed, 1);
-            atomic_fetch_add(&pool->checked, to - from);
+    if (phase) {
+        pool->then(b, p, from, to);
+        return;
+    }
+    if (from < atomic_load(&pool->fail_at)) {
+        pool->first(b, p, from, to);
+        if (p->rc) {
+            size_t at = atomic_load(&pool->fail_at);
+            while (p->slot < at && !atomic_compare_exchange_weak(&pool->fail_at, &at, p->slot))
+                ;
         }
+    }
+    atomic_fetch_add(&pool->checked, to - from);
+}
+
+/* Thread `part`'s chunks of `phase`: its own share, then the others'. */
+static void take_chunks(batch_pool *pool, int phase, int part, batch_part *p)
+{
+    int threads = pool->workers + 1;
+    share *shares = pool->shares[phase];
+    size_t from, to;
+    while (take(pool, &shares[part], 1, &from, &to))
+        work_chunk(pool, phase, p, from, to);
+    for (int k = 1; k < threads; k++) {
+        share *s = &shares[(part + k) % threads];
+        while (take(pool, s, 0, &from, &to))
+            work_chunk(pool, phase, p, from, to);
     }
 }
 
-/* A thread's part of the present job: the first phase, then, when there is
- * a second, waiting for every chunk of the first (spinning, then yielding:
- * the others are inside a chunk) and the second unless one failed. */
-static void run_job(batch_pool *pool, batch_part *p)
+/* Thread `part`'s work in the present job: the first phase, then, when
+ * there is a second, waiting for every chunk of the first (spinning, then
+ * yielding: the others are inside a chunk) and the second unless a slot
+ * was refused. */
+static void run_job(batch_pool *pool, int part)
 {
-    take_chunks(pool, 0, p);
+    batch_part *p = &pool->parts[part];
+    take_chunks(pool, 0, part, p);
     if (!pool->then)
         return;
     long until = 0;
     for (unsigned i = 0; atomic_load(&pool->checked) < pool->b->size; i++) {
-        if (atomic_load(&pool->failed))
+        if (atomic_load(&pool->fail_at) != SIZE_MAX)
             return;
         cpu_relax();
         if ((i & 63) == 63) {
@@ -130,15 +182,15 @@ static void run_job(batch_pool *pool, batch_part *p)
                 sched_yield();
         }
     }
-    if (!atomic_load(&pool->failed))
-        take_chunks(pool, 1, p);
+    if (atomic_load(&pool->fail_at) == SIZE_MAX)
+        take_chunks(pool, 1, part, p);
 }
 
 static void *worker(void *arg)
 {
     worker_arg *w = arg;
     batch_pool *pool = w->pool;
-    batch_part *p = &pool->parts[w->part];
+    int part = w->part;
     unsigned seen = 0; /* (the pool starts at 0: a job may come before the thread runs) */
     for (;;) {
         if (!spin(&pool->gen, seen, 0)) {
@@ -158,7 +210,7 @@ static void *worker(void *arg)
             ;
         if (!(a & OPEN))
             continue;
-        run_job(pool, p);
+        run_job(pool, part);
         if (atomic_fetch_sub(&pool->active, 1) == 1) {
             /* (the job closed, and the caller may be waiting) */
             pthread_mutex_lock(&pool->mu);
@@ -216,10 +268,22 @@ batch_pool *batch_pool_start(crown_batch *b, batch_part *parts, int workers)
     atomic_init(&pool->gen, 0);
     atomic_init(&pool->active, 0u);
     atomic_init(&pool->stop, 0);
-    atomic_init(&pool->next[0], 0);
-    atomic_init(&pool->next[1], 0);
     atomic_init(&pool->checked, 0);
-    atomic_init(&pool->failed, 0);
+    atomic_init(&pool->fail_at, SIZE_MAX);
+    for (int k = 0; k < 2; k++) {
+        pool->shares[k] = aligned_alloc(64, (size_t)(workers + 1) * sizeof(share));
+        if (!pool->shares[k]) {
+            free(pool->shares[0]);
+            pthread_cond_destroy(&pool->done);
+            pthread_cond_destroy(&pool->go);
+            pthread_mutex_destroy(&pool->mu);
+            free(pool->tids);
+            free(pool);
+            return NULL;
+        }
+        for (int t = 0; t <= workers; t++)
+            atomic_init(&pool->shares[k][t].range, 0);
+    }
     for (int i = 0; i < workers; i++) {
         worker_arg *w = malloc(sizeof *w);
         if (w) {
@@ -245,6 +309,8 @@ void batch_pool_stop(batch_pool *pool)
     pthread_cond_destroy(&pool->done);
     pthread_cond_destroy(&pool->go);
     pthread_mutex_destroy(&pool->mu);
+    free(pool->shares[0]);
+    free(pool->shares[1]);
     free(pool->tids);
     free(pool);
 }
@@ -259,18 +325,22 @@ int batch_run(crown_batch *b, batch_work *first, batch_work *then)
         if (then && !b->parts[0].rc)
             then(b, &b->parts[0], 0, b->size);
     } else {
-        /* Chunks of about a 32nd of a thread's share, at most 16 slots. */
+        /* Chunks of about a 32nd of a thread's share, at most CHUNK slots. */
         size_t chunk = b->size / ((size_t)b->threads * 32);
-        pool->chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+        pool->chunk = chunk < 1 ? 1 : chunk > CHUNK ? CHUNK : chunk;
         pool->first = first;
         pool->then = then;
-        atomic_store(&pool->next[0], 0);
-        atomic_store(&pool->next[1], 0);
+        for (int k = 0; k < 2; k++)
+            for (int t = 0; t < b->threads; t++) {
+                uint_least64_t lo = b->size * (size_t)t / (size_t)b->threads;
+                uint_least64_t hi = b->size * (size_t)(t + 1) / (size_t)b->threads;
+                atomic_store(&pool->shares[k][t].range, hi << 32 | lo);
+            }
         atomic_store(&pool->checked, 0);
-        atomic_store(&pool->failed, 0);
+        atomic_store(&pool->fail_at, SIZE_MAX);
         atomic_store(&pool->active, OPEN);
         wake(pool);
-        run_job(pool, &b->parts[0]);
+        run_job(pool, 0);
         /* Every chunk is taken: no worker may join now, and those inside
          * finish theirs. */
         if (atomic_fetch_and(&pool->active, ~OPEN) != OPEN && !spin(&pool->active, 0, 1)) {
