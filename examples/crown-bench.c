@@ -45,8 +45,11 @@
  *              handles of their own, with crown_apply, crown_legal_mask,
  *              crown_observation_tensor, crown_current_player and
  *              crown_returns, a game that ended replaced by crown_new's)
+ * --batch B --threads T: the batch alone on T threads (crown_batch_set_threads),
+ * timed in wall time as well as CPU time: with threads the figure is steps
+ * per wall-second, the CPU time counting every thread's, its spinning included.
  * usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]
- *                    [--json] [--floor | --batch B]
+ *                    [--json] [--floor | --batch B [--threads T]]
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -195,6 +198,22 @@ static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Wall time, for the batch on threads (whose CPU time adds every thread's). */
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The calling thread's CPU time. */
+static double thread_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -357,6 +376,7 @@ typedef struct results {
     size_t hist10, histend, histmax;
     double batch_ns, loop_ns; /* see "batches" below */
     double games_ns;          /* games-loop (--batch only) */
+    double batch_wall_ns;     /* batch in wall time (--threads only) */
 } results;
 
 static int fail_game(const char *what, crown_game *g)
@@ -862,6 +882,7 @@ typedef struct batch_bench {
     int32_t *who, *actions;
     uint64_t rng;
     timing step;      /* reps = steps, units = game steps */
+    double step_wall; /* the steps' wall time */
     crown_game *root, *work;
     crown_move *moves;
     size_t max;
@@ -1090,17 +1111,18 @@ static int games_step(batch_bench *x)
  * each step's actions drawn first from `masks` into `actions`: the drawing
  * counts in the budget, only the steps are timed (into *t). */
 static int run_steps(batch_bench *x, double budget, const uint8_t *masks, int32_t *actions,
-                     int (*step)(batch_bench *), timing *t)
+                     int (*step)(batch_bench *), timing *t, double *wall)
 {
     double spent = 0;
     do {
         double t0 = now();
         draw_actions(x, masks, actions);
-        double t1 = now();
+        double t1 = now(), w1 = wall_now();
         int rc = step(x);
-        double t2 = now();
+        double t2 = now(), w2 = wall_now();
         if (rc)
             return -1;
+        *wall += w2 - w1;
         t->sec += t2 - t1;
         t->reps++;
         t->units += (long)x->size;
@@ -1111,12 +1133,65 @@ static int run_steps(batch_bench *x, double budget, const uint8_t *masks, int32_
 
 static int run_batch(batch_bench *x, double budget)
 {
-    return run_steps(x, budget, x->m, x->actions, batch_step, &x->step);
+    return run_steps(x, budget, x->m, x->actions, batch_step, &x->step, &x->step_wall);
 }
 
 static int run_games_loop(batch_bench *x, double budget)
 {
-    return run_steps(x, budget, x->gm, x->gactions, games_step, &x->games_loop);
+    double wall = 0;
+    return run_steps(x, budget, x->gm, x->gactions, games_step, &x->games_loop, &wall);
+}
+
+/* The batch alone on `threads` threads (--threads) for about `seconds` of
+ * CPU time (every thread's): r->batch_ns in CPU time, r->batch_wall_ns in
+ * wall time.  The CPU time of the steps is the process's over all the steps
+ * less the caller's thread's in drawing the actions: the kernel adds a
+ * running thread's time to the process's late (at a tick or a switch), so
+ * the process's clock read around each step misses the workers' share. */
+static int run_threads(batch_bench *x, double budget, double *cpu)
+{
+    double p0 = now(), draws = 0, spent = 0;
+    do {
+        double t0 = now(), d0 = thread_now();
+        draw_actions(x, x->m, x->actions);
+        double d1 = thread_now(), w1 = wall_now();
+        int rc = batch_step(x);
+        double w2 = wall_now();
+        if (rc)
+            return -1;
+        draws += d1 - d0;
+        x->step_wall += w2 - w1;
+        x->step.reps++;
+        x->step.units += (long)x->size;
+        spent += now() - t0;
+    } while (spent < budget);
+    *cpu = now() - p0 - draws;
+    return 0;
+}
+
+static int measure_threads(const char *name, const char *options, size_t size, double seconds,
+                           uint64_t seed, int threads, results *r)
+{
+    batch_bench x;
+    int rc = open_batch_bench(&x, name, options, size, seed, 0);
+    if (!rc && crown_batch_set_threads(x.b, threads)) {
+        fprintf(stderr, "crown-bench: %s\n", crown_batch_last_error(x.b));
+        rc = 1;
+    }
+    /* Warm up: the slots' action lists reach the length of long episodes. */
+    double cpu = 0;
+    if (!rc && run_threads(&x, seconds * 0.1, &cpu))
+        rc = 1;
+    x.step = (timing){0, 0, 0};
+    x.step_wall = 0;
+    if (!rc && run_threads(&x, seconds * 0.9, &cpu))
+        rc = 1;
+    if (!rc) {
+        r->batch_ns = cpu * 1e9 / (double)x.step.units;
+        r->batch_wall_ns = x.step_wall * 1e9 / (double)x.step.units;
+    }
+    free_batch_bench(&x);
+    return rc;
 }
 
 /* The figures for about `seconds` of CPU time: *batch_ns and *loop_ns, and
@@ -1328,6 +1403,31 @@ static void print_batch_line(const char *name, const char *options, size_t size,
            r->batch_ns / r->games_ns);
 }
 
+/* --batch B --threads T: a line (or a JSON object) per set. */
+static void print_threads_line(const char *name, const char *options, size_t size,
+                               int threads, const results *r, int json, int first)
+{
+    double steps = 1e9 / r->batch_wall_ns;
+    if (json) {
+        printf("%s{\"game\": ", first ? "[\n  " : ",\n  ");
+        json_string(name);
+        printf(", \"options\": ");
+        json_string(options);
+        printf(",\n   \"batch_size\": %zu, \"threads\": %d, \"batch_wall_ns\": %.1f, "
+               "\"steps_per_wall_second\": %.0f, \"batch_cpu_ns\": %.1f, "
+               "\"cpu_to_wall\": %.2f}",
+               size, threads, r->batch_wall_ns, steps, r->batch_ns,
+               r->batch_ns / r->batch_wall_ns);
+        return;
+    }
+    if (first)
+        printf("%-16s %-26s %6s %7s %9s %11s %9s %5s\n%-16s %-26s %6s %7s %9s %11s %9s %5s\n",
+               "game", "options", "games", "threads", "batch", "steps/s", "batch", "cpu/",
+               "", "", "", "", "wall ns", "wall", "cpu ns", "wall");
+    printf("%-16s %-26s %6zu %7d %9.1f %11.0f %9.1f %5.2f\n", name, label(options), size,
+           threads, r->batch_wall_ns, steps, r->batch_ns, r->batch_ns / r->batch_wall_ns);
+}
+
 static void print_json(const char *name, const char *options, const results *r,
                        const figures *x, int first)
 {
@@ -1401,7 +1501,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: crown-bench [--game NAME [--options TEXT]] [--seconds S] [--seed N]\n"
-            "                   [--json] [--floor | --batch B]\n"
+            "                   [--json] [--floor | --batch B [--threads T]]\n"
             "\n"
             "Measures the library in process CPU time against a floor (a toy shedding\n"
             "game without the library, run in the same process between the measurements),\n"
@@ -1439,6 +1539,11 @@ static void usage(FILE *f)
             "                  and games-loop, the same step game by game over B handles,\n"
             "                  in --seconds per set (JSON: batch_ns, obs_loop_ns,\n"
             "                  games_loop_ns)\n"
+            "  --threads T     with --batch: the batch alone, stepped on T threads\n"
+            "                  (crown_batch_set_threads; 0: one per processor), in wall\n"
+            "                  time (ns per game step, game steps per wall-second: the\n"
+            "                  figure for threads) and in CPU time (every thread's, the\n"
+            "                  workers' spinning included); --seconds is CPU time\n"
             "  --version       the version of crown-bench and of libcrown\n"
             "  --help          this text\n");
 }
@@ -1450,6 +1555,7 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     int json = 0, floor_alone = 0;
     size_t batch_only = 0; /* --batch B: the batch figures alone, with B games */
+    int threads = -1;      /* --threads T (-1: not given) */
     /* Every argument is checked before anything is printed. */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -1470,7 +1576,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (strcmp(a, "--game") && strcmp(a, "--options") && strcmp(a, "--seconds") &&
-            strcmp(a, "--seed") && strcmp(a, "--batch")) {
+            strcmp(a, "--seed") && strcmp(a, "--batch") && strcmp(a, "--threads")) {
             fprintf(stderr, "crown-bench: %s '%s' (see --help)\n",
                     a[0] == '-' ? "unknown option" : "unexpected argument", a);
             return 2;
@@ -1501,6 +1607,17 @@ int main(int argc, char **argv)
                 return 2;
             }
             batch_only = (size_t)bs;
+        } else if (strcmp(a, "--threads") == 0) {
+            errno = 0;
+            unsigned long t = strtoul(v, &end, 10);
+            if (!isdigit((unsigned char)v[0]) || *end || errno || t > CROWN_BATCH_MAX_THREADS) {
+                fprintf(stderr,
+                        "crown-bench: --threads needs a number of threads (0 to %d, 0: one "
+                        "per processor)\n",
+                        CROWN_BATCH_MAX_THREADS);
+                return 2;
+            }
+            threads = (int)t;
         } else {
             errno = 0;
             seed = strtoull(v, &end, 10);
@@ -1512,6 +1629,10 @@ int main(int argc, char **argv)
     }
     if (options && !game) {
         fprintf(stderr, "crown-bench: --options needs --game (see --help)\n");
+        return 2;
+    }
+    if (threads >= 0 && !batch_only) {
+        fprintf(stderr, "crown-bench: --threads needs --batch (see --help)\n");
         return 2;
     }
     if (floor_alone && (game || batch_only)) {
@@ -1562,6 +1683,18 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < nsets; i++) {
         if (!crown_game_summary(list[i][0]))
             continue;
+        if (batch_only && threads >= 0) {
+            int s = measure_threads(list[i][0], list[i][1], batch_only, seconds, seed, threads,
+                                    &r[i]);
+            if (s) {
+                rc |= s;
+                continue;
+            }
+            print_threads_line(list[i][0], list[i][1], batch_only, threads, &r[i], json, first);
+            first = 0;
+            fflush(stdout);
+            continue;
+        }
         if (batch_only) {
             int s = measure_batch(list[i][0], list[i][1], batch_only, seconds, seed,
                                   &r[i].batch_ns, &r[i].loop_ns, &r[i].games_ns);

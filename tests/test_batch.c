@@ -711,6 +711,56 @@ static void step_fails(crown_batch *b, arrays *a, const int32_t *actions, int co
     free(copy);
 }
 
+/* On threads the slots go in chunks of several games, which threads take
+ * as they come: when several threads fail, the lowest game is the one
+ * named, and no game moved. */
+START_TEST(a_failed_step_on_threads_names_the_first_game)
+{
+    enum { SIZE = 640 };
+    crown_batch *b;
+    OK(crown_batch_new(&b, "blood_bound", "players=8", SIZE, 9, 0, NULL, 0));
+    OK(crown_batch_set_threads(b, 2 + _i));
+    arrays *a = arrays_new(b);
+    OK(crown_batch_reset(b, 9));
+    static int32_t actions[SIZE], bad[SIZE];
+    static uint64_t before[SIZE], after[SIZE];
+    for (size_t i = 0; i < SIZE; i++)
+        actions[i] = legal_action(a, i, 1);
+    OK(crown_batch_step(b, actions));
+    for (size_t i = 0; i < SIZE; i++)
+        actions[i] = legal_action(a, i, 1);
+    hashes(b, SIZE, before);
+    char *copy = arrays_copy(a);
+    /* Every action from game 133 on refused, so that each thread fails in
+     * the chunks it takes. */
+    memcpy(bad, actions, sizeof bad);
+    for (size_t i = 134; i < SIZE; i++)
+        bad[i] = -2;
+    bad[133] = -1;
+    /* (again and again: which thread takes which chunk varies) */
+    const char *msg;
+    for (int k = 0; k < 50; k++) {
+        ck_assert_int_eq(crown_batch_step(b, bad), CROWN_EILLEGAL);
+        msg = crown_batch_last_error(b);
+        ck_assert_msg(strstr(msg, "game 133: action -1") != NULL, "message '%s'", msg);
+    }
+    /* One illegal action, far after the first chunks. */
+    memcpy(bad, actions, sizeof bad);
+    bad[417] = legal_action(a, 417, 0);
+    ck_assert_int_eq(crown_batch_step(b, bad), CROWN_EILLEGAL);
+    msg = crown_batch_last_error(b);
+    ck_assert_msg(strstr(msg, "game 417: action") != NULL, "message '%s'", msg);
+    hashes(b, SIZE, after);
+    for (size_t i = 0; i < SIZE; i++)
+        ck_assert_uint_eq(before[i], after[i]);
+    ck_assert(arrays_same(a, copy));
+    free(copy);
+    OK(crown_batch_step(b, actions));
+    arrays_free(a);
+    crown_batch_free(b);
+}
+END_TEST
+
 START_TEST(a_failed_step_changes_nothing)
 {
     static const char *const games[][2] = {
@@ -1030,6 +1080,7 @@ int main(void)
     tcase_add_test(tc, one_seed_per_game);
     tcase_add_test(tc, the_rule_before_0_5_0_under_its_old_version);
     tcase_add_loop_test(tc, a_failed_step_changes_nothing, 0, 4);
+    tcase_add_loop_test(tc, a_failed_step_on_threads_names_the_first_game, 0, 2);
     tcase_add_test(tc, bad_arguments_are_refused);
     tcase_add_test(tc, options_whose_games_never_decide_are_refused);
     tcase_add_loop_test(tc, arrays_may_be_left_out_and_bound_again, 0, 3);

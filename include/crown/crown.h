@@ -685,8 +685,9 @@ int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out
  * allocates nothing once each slot has played its longest episode.
  *
  * Threads.  crown_batch_set_threads(batch, T) steps the slots on T threads
- * (the batch's own, each taking a contiguous share of the slots); every
- * array, reward, seed and error is the same whatever T.  Distinct batches
+ * (the batch's own, each with a share of the slots, taking chunks of
+ * the others' once done with its own); every array, reward, seed and
+ * error is the same whatever T.  Distinct batches
  * may be used on distinct threads; one batch must not be used by two
  * threads at once. */
 

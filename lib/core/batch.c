@@ -30,8 +30,8 @@ int batch_fail(crown_batch *b, int code, const char *fmt, ...)
 
 int batch_part_fail(batch_part *p, size_t slot, int code, const char *fmt, ...)
 {
-    if (p->rc)
-        return code; /* (the share's first failure is the one reported) */
+    if (p->rc && p->slot <= slot)
+        return code; /* (a thread's lowest failing slot is the one reported) */
     p->rc = code;
     p->slot = slot;
     va_list ap;

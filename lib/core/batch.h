@@ -27,7 +27,7 @@
 
 #define PREFETCH_AHEAD 4 /* slots */
 
-/* What one share of the slots (one thread's) reports: its first failure. */
+/* What one thread reports of a job: its failure of the lowest slot. */
 typedef struct batch_part {
     int rc;
     size_t slot;
@@ -80,8 +80,8 @@ struct crown_batch {
     char err[256];
 };
 
-/* Sets the message of a share's failure, if it is the share's first;
- * returns code. */
+/* Sets the message of a thread's failure, unless it has one of a lower
+ * slot; returns code. */
 int batch_part_fail(batch_part *p, size_t slot, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -94,13 +94,8 @@ int batch_fail(crown_batch *b, int code, const char *fmt, ...)
 #endif
     ;
 
-/* The slots [*from, *to) of share `part` of `parts`. */
-static inline void batch_share(const crown_batch *b, int part, int parts, size_t *from,
-                               size_t *to)
-{
-    *from = b->size * (size_t)part / (size_t)parts;
-    *to = b->size * (size_t)(part + 1) / (size_t)parts;
-}
+/* A job's work on the slots [from, to), its failures reported in p. */
+typedef void batch_work(crown_batch *b, batch_part *p, size_t from, size_t to);
 
 /* ---- episodes (batch_episodes.c) ---- */
 
@@ -137,20 +132,24 @@ void batch_prefetch(const crown_batch *b, size_t i);
 
 /* ---- the step's work (batch_step.c) ---- */
 
-/* Resets the slots of share `part` where reset_mask is set (all when it is
+/* Resets the slots [from, to) where reset_mask is set (all when it is
  * NULL), each at its present episode, writing their rows. */
-void batch_reset_share(crown_batch *b, int part);
+void batch_reset_slots(crown_batch *b, batch_part *p, size_t from, size_t to);
 
 /* ---- threads (batch_threads.c) ---- */
 
-/* Runs job(b, part) for part 0..b->threads-1, part 0 on the caller's
- * thread, the others on the pool's, and returns when all are done; then
- * the first failing share's status (its message the batch's), or
- * CROWN_OK.  The parts are cleared first. */
-int batch_run(crown_batch *b, void (*job)(crown_batch *b, int part));
-/* Starts a pool of `workers` threads for b; NULL when one cannot be
- * started (none are then left running). */
-batch_pool *batch_pool_start(crown_batch *b, int workers);
+/* Runs `first` over every slot, then, unless it failed in a slot, `then`
+ * (when not NULL) over every slot, on the caller's thread and the pool's,
+ * a chunk of consecutive slots at a time (a chunk of `first` stops at its
+ * first failure); `then` starts on no slot before `first` is done with
+ * every slot.  Returns when all are done: the status of the lowest slot
+ * that failed (its message the batch's), or CROWN_OK.  The parts are
+ * cleared first. */
+int batch_run(crown_batch *b, batch_work *first, batch_work *then);
+/* Starts a pool of `workers` threads for b, whose failures go to parts[1]
+ * to parts[workers]; NULL when one cannot be started (none are then left
+ * running). */
+batch_pool *batch_pool_start(crown_batch *b, batch_part *parts, int workers);
 /* Stops and frees a pool (NULL ignored). */
 void batch_pool_stop(batch_pool *pool);
 

@@ -33,11 +33,8 @@ int batch_start_episode(crown_batch *b, size_t i, batch_part *p)
                            i, EMPTY_EPISODES_MAX);
 }
 
-void batch_reset_share(crown_batch *b, int part)
+void batch_reset_slots(crown_batch *b, batch_part *p, size_t from, size_t to)
 {
-    batch_part *p = &b->parts[part];
-    size_t from, to;
-    batch_share(b, part, b->threads, &from, &to);
     for (size_t i = from; i < to; i++) {
         if (b->reset_mask && !b->reset_mask[i])
             continue;
@@ -52,7 +49,7 @@ void batch_reset_share(crown_batch *b, int part)
 static int reset_slots(crown_batch *b, const uint8_t *mask)
 {
     b->reset_mask = mask;
-    int rc = batch_run(b, batch_reset_share);
+    int rc = batch_run(b, batch_reset_slots, NULL);
     b->reset_mask = NULL;
     return rc;
 }

@@ -1,6 +1,6 @@
 /*
- * batch_step.c - crown_batch_step: every action checked first (share by
- * share, on the batch's threads: a failure changes nothing), then played in
+ * batch_step.c - crown_batch_step: every action checked first (chunk by
+ * chunk, on the batch's threads: a failure changes nothing), then played in
  * every slot without recording (crown_play_unrecorded: a batch never
  * undoes, so a slot keeps only its episode's action indices), each slot's
  * rewards and flags written, and the games that ended handled as the
@@ -28,13 +28,11 @@ static int room_for_action(batch_slot *s)
     return 0;
 }
 
-/* Checks the actions of share `part`: in range, legal, and room to keep. */
-static void check_share(crown_batch *b, int part)
+/* Checks the actions of slots [from, to): in range, legal, and room to
+ * keep; stops at the first failure. */
+static void check_slots(crown_batch *b, batch_part *p, size_t from, size_t to)
 {
-    batch_part *p = &b->parts[part];
     const int32_t *actions = b->step_actions;
-    size_t from, to;
-    batch_share(b, part, b->threads, &from, &to);
     for (size_t i = from; i < to; i++) {
         batch_prefetch(b, i + PREFETCH_AHEAD);
         batch_slot *s = &b->slots[i];
@@ -123,11 +121,8 @@ static void play_slot(crown_batch *b, size_t i, int32_t a, batch_part *p)
         batch_write_position(b, i, p);
 }
 
-static void play_share(crown_batch *b, int part)
+static void play_slots(crown_batch *b, batch_part *p, size_t from, size_t to)
 {
-    batch_part *p = &b->parts[part];
-    size_t from, to;
-    batch_share(b, part, b->threads, &from, &to);
     for (size_t i = from; i < to; i++) {
         batch_prefetch(b, i + PREFETCH_AHEAD);
         if (b->slots[i].at_end)
@@ -144,9 +139,7 @@ CROWN_EXPORT int crown_batch_step(crown_batch *b, const int32_t *actions)
     if (!actions)
         return batch_fail(b, CROWN_EINVAL, "invalid argument: actions is NULL");
     b->step_actions = actions;
-    int rc = batch_run(b, check_share);
-    if (!rc)
-        rc = batch_run(b, play_share);
+    int rc = batch_run(b, check_slots, play_slots);
     b->step_actions = NULL;
     return rc;
 }
