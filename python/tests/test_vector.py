@@ -394,6 +394,28 @@ class Equivalence(NeedsNumpy):
 
 
 class Seeds(NeedsNumpy):
+    def test_runs_of_different_seeds_share_no_game(self):
+        # Seeds 0, 1 and 8 of 8 games (under the rule before 0.5.0, seed 1's
+        # game i was seed 0's game i + 1, and seed 8 replayed seed 0's
+        # second episodes): every episode of the three runs has a seed of
+        # its own.
+        played = []
+        for seed in (0, 1, 8):
+            with VectorEnv("game_of_kingdoms", "players=2", num_envs=8, seed=seed) as env:
+                env.reset(seed=seed)
+                rng = np.random.default_rng(seed)
+                obs = {"action_mask": env.action_mask}
+                run = {env.episode_seed(i) for i in range(8)}
+                for _ in range(400):
+                    obs, _, terms, truncs, _ = env.step(
+                        random_legal_actions(obs["action_mask"], rng))
+                    run.update(env.episode_seed(i) for i in range(8))
+                self.assertGreater(len(run), 12)  # (episodes ended, others began)
+                played.append(run)
+        for a in range(3):
+            for b in range(a + 1, 3):
+                self.assertEqual(played[a] & played[b], set())
+
     def run_env(self, env, steps, seed=0):
         rng = np.random.default_rng(seed)
         seen = []
