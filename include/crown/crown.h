@@ -662,9 +662,10 @@ int crown_resample(crown_game *game, int viewer, uint64_t seed, crown_game **out
  * - CROWN_AUTORESET_NEXT_STEP: the slot stays at the end of its episode for
  *   one step: players[i] is CROWN_TERMINAL, the observation is the final
  *   one (the tensor of the seat that made the last decision), the mask is
- *   all 0.  The next step ignores actions[i] (it is not checked) and starts
- *   the slot's next episode: its first position, rewards 0, terminated and
- *   truncated 0.
+ *   all 0 (CROWN_TERMINAL although a game cut by max_steps is not over:
+ *   crown_batch_game gives it as it was cut).  The next step ignores
+ *   actions[i] (it is not checked) and starts the slot's next episode: its
+ *   first position, rewards 0, terminated and truncated 0.
  * - CROWN_AUTORESET_DISABLED: the slot stays at the end of its episode, as
  *   in next-step, until crown_batch_reset_masked starts it again; every
  *   step meanwhile ignores its action and writes its rewards 0, its
