@@ -79,6 +79,20 @@ static inline void cpu_relax(void)
 #endif
 }
 
+/* Whether a spin at iteration i has lasted SPIN_NS (the clock read every
+ * 64 iterations; *until, 0 at first, is set at the first reading). */
+static int spun_out(unsigned i, long *until)
+{
+    if ((i & 63) != 63)
+        return 0;
+    long t = now_ns();
+    if (!*until) {
+        *until = t + SPIN_NS;
+        return 0;
+    }
+    return t > *until;
+}
+
 /* Spins until *x equals `value` (`equal`) or differs from it (!equal), or
  * SPIN_NS passed: 1 if it does. */
 static int spin(atomic_uint *x, unsigned value, int equal)
@@ -88,13 +102,8 @@ static int spin(atomic_uint *x, unsigned value, int equal)
         if ((atomic_load(x) == value) == equal)
             return 1;
         cpu_relax();
-        if ((i & 63) == 63) {
-            long t = now_ns();
-            if (!until)
-                until = t + SPIN_NS;
-            else if (t > until)
-                return 0;
-        }
+        if (spun_out(i, &until))
+            return 0;
     }
 }
 
@@ -174,13 +183,8 @@ static void run_job(batch_pool *pool, int part)
         if (atomic_load(&pool->fail_at) != SIZE_MAX)
             return;
         cpu_relax();
-        if ((i & 63) == 63) {
-            long t = now_ns();
-            if (!until)
-                until = t + SPIN_NS;
-            else if (t > until)
-                sched_yield();
-        }
+        if (spun_out(i, &until))
+            sched_yield();
     }
     if (atomic_load(&pool->fail_at) == SIZE_MAX)
         take_chunks(pool, 1, part, p);
