@@ -119,12 +119,12 @@ extern "C" {
  * --------------------------------------------------------------------- */
 
 #define CROWN_VERSION_MAJOR 0
-#define CROWN_VERSION_MINOR 5
+#define CROWN_VERSION_MINOR 6
 #define CROWN_VERSION_PATCH 0
 /* MAJOR*10000 + MINOR*100 + PATCH, comparable with crown_version(). */
 #define CROWN_VERSION_NUMBER \
     (CROWN_VERSION_MAJOR * 10000 + CROWN_VERSION_MINOR * 100 + CROWN_VERSION_PATCH)
-#define CROWN_VERSION_STRING "0.5.0"
+#define CROWN_VERSION_STRING "0.6.0"
 
 /* The version of the library actually loaded, as CROWN_VERSION_NUMBER. */
 int crown_version(void);
@@ -857,6 +857,137 @@ int crown_batch_episode_seed(crown_batch *batch, size_t index, uint64_t *seed);
  * CROWN_BATCH_MAX_THREADS), CROWN_ENOMEM (a thread could not be started:
  * the batch keeps its former threads). */
 int crown_batch_set_threads(crown_batch *batch, int threads);
+
+/* ------------------------------------------------------------------------
+ * Search, for bots (since 0.6.0, CROWN_1.4)
+ * ------------------------------------------------------------------------
+ * A search chooses a move for the seat to move: information-set Monte
+ * Carlo tree search (single observer) over determinizations of what that
+ * seat knows, with its playouts inside the library.
+ *
+ *     crown_search *s;
+ *     if (crown_search_new(&s, "time=0.05,threads=2", NULL, 0)) ... error ...
+ *     crown_move m;
+ *     if (crown_search_run(s, g, seed, &m)) ... crown_search_last_error(s) ...
+ *     crown_apply(g, m);
+ *     ...
+ *     crown_search_free(s);
+ *
+ * What it knows.  The search reads the game's history only through the
+ * game's determinization (crown_resample's): the hidden cards and roles
+ * are dealt again for each determinization, consistently with everything
+ * the seat to move has seen, and the order in which the hidden cards lay
+ * is never read.  Two games in which that seat has seen the same things
+ * give the same search, move and statistics for the same seed, whatever
+ * their hidden cards: a search cannot cheat, and a caller may give it the
+ * real game.  (It also reads the decisions made and who made each, which
+ * every seat sees, to reuse its tree.)
+ *
+ * An iteration.  It takes a determinization (the k-th of a pool of them,
+ * k cycling, drawn when first needed), walks down the tree from the root
+ * choosing among the moves legal in that determinization by UCB over the
+ * times each could have been chosen (its availability), adds one node,
+ * plays the game out (below), and credits each node on the way with the
+ * return of the seat that chose its move.  The tree keys a node by the
+ * decisions leading to it (who chose and what); chance events below the
+ * root are drawn afresh in every iteration and do not branch the tree.
+ * Values are scaled for UCB by the range of returns the search has seen,
+ * so one exploration constant serves every game's returns.
+ *
+ * Parameters: a text of key=value pairs separated by commas, as crown_new's
+ * options (white space around them ignored, each key at most once):
+ * - iterations=N: the most iterations of a run, all threads together (0:
+ *   no limit).  Default 1000 when time is not given, else 0.
+ * - time=SECONDS: the longest a run may take, wall-clock, as a decimal
+ *   number (at most 86400; 0: no limit).  A run ends at whichever limit
+ *   comes first; each thread checks the clock after every iteration, so a
+ *   run overruns its time by about one iteration and the threads' start
+ *   and join.  Default 0.
+ * - threads=T: 1 to 256, or 0 for one per processor.  Default 1.  Each
+ *   thread grows a tree of its own with its share of the iterations (root
+ *   parallelization); the statistics are their sums.
+ * - exploration=C: UCB's constant, a decimal number from 0 to 100.
+ *   Default 0.7.
+ * - determinizations=D: the size of each thread's pool, 0 to 1000000; 0
+ *   draws a new determinization for every iteration.  Default 0.
+ * - playout=uniform|rule: how playouts choose decisions: uniformly among
+ *   the legal moves, or by the game's cheap rule where it has one (a
+ *   game without one draws uniformly under `rule` too; docs/bots.md says
+ *   which rules each game has).  Default rule.
+ * - reuse=0|1: keep the tree from one run to the next where the game went
+ *   on from the position searched (the same game and options, and the
+ *   decisions of that position followed by more): the next run starts
+ *   from the subtree of the position reached.  Default 1.
+ * - nodes=N: the most nodes of a thread's tree, 1 to 100000000 (about 32
+ *   bytes each); a full tree stops growing, and its iterations go on
+ *   below its leaves.  Default 4000000.
+ *
+ * Determinism.  With one thread and an iteration limit (no time limit),
+ * the same game, seed, parameters and prior runs (reuse) give the same
+ * move and statistics on every machine; with T threads and an iteration
+ * limit, the same for the same T.  A time limit makes a run stop where the
+ * clock says.
+ *
+ * A search handle must not be used by two threads at once; distinct
+ * handles may run at once on distinct threads, on distinct games or on
+ * one game that no thread changes meanwhile. */
+
+/* An opaque search, with its parameters and its trees. */
+typedef struct crown_search crown_search;
+
+/* Creates a search with `params` (the text above; NULL or "" for every
+ * default).  errbuf, errcap: on failure, a readable message, as
+ * crown_new_ex's.  On success *out receives the search (free it with
+ * crown_search_free); on failure *out is NULL.
+ * Errors: CROWN_EINVAL (NULL out), CROWN_EOPTION (a parameter unknown,
+ * repeated, malformed or out of range), CROWN_ENOMEM. */
+int crown_search_new(crown_search **out, const char *params, char *errbuf, size_t errcap);
+
+/* Frees a search and its trees.  NULL is a no-op. */
+void crown_search_free(crown_search *search);
+
+/* The message of the search's most recent failed call ("" if none). */
+const char *crown_search_last_error(const crown_search *search);
+
+/* The parameters in canonical form, every one of them, in the order
+ * above ("iterations=1000,time=0,threads=1,..."); threads=0 stays 0.
+ * Text out-parameters as everywhere (see Conventions).
+ * Errors: CROWN_EINVAL, CROWN_ETOOSMALL. */
+int crown_search_params(const crown_search *search, char *buf, size_t cap, size_t *len);
+
+/* Searches the current position of `game` for its player to move and
+ * writes the move it chooses (the root's most visited move; ties go to
+ * the higher mean return, then to the lower move) to *move.  `seed` seeds
+ * the run's determinizations and draws.  A position with one legal move
+ * is not searched: that move, with no visit.  The game is not changed (not
+ * even its message): a failure is reported by crown_search_last_error.
+ * Errors: CROWN_EINVAL (NULL argument), CROWN_ESTATE (the game is over or
+ * at a chance node), CROWN_ENOMEM (the trees are then dropped, the
+ * statistics emptied), CROWN_EINTERNAL (a determinization that does not
+ * replay, a state with no legal move: a bug in a game's rules). */
+int crown_search_run(crown_search *search, crown_game *game, uint64_t seed, crown_move *move);
+
+/* The root's statistics of the last successful run: for each legal move
+ * of the position searched (ascending, as crown_legal_moves lists them),
+ * the move, its visits (the iterations that chose it at the root) and the
+ * mean return of the searching seat over those visits (0 when unvisited).
+ * Each output array may be NULL (not written); cap bounds those given.
+ * *count receives the number of legal moves (0 before any run).  visits
+ * over their sum is the policy a self-play trainer learns.
+ * Errors: CROWN_EINVAL (NULL count), CROWN_ETOOSMALL. */
+int crown_search_stats(const crown_search *search, crown_move *moves, uint64_t *visits,
+                       double *means, size_t cap, size_t *count);
+
+/* The totals of the last successful run: the iterations made (all threads;
+ * 0 for a position with one legal move), the wall-clock seconds it took,
+ * and the nodes of its trees (all threads).  Each out-parameter may be
+ * NULL.  Errors: CROWN_EINVAL (NULL search). */
+int crown_search_totals(const crown_search *search, uint64_t *iterations, double *seconds,
+                        uint64_t *nodes);
+
+/* Drops the trees: the next run starts from nothing, as the first did.
+ * Errors: CROWN_EINVAL. */
+int crown_search_reset(crown_search *search);
 
 #ifdef __cplusplus
 }

@@ -273,6 +273,48 @@ int crown_play_unrecorded(crown_game *g, crown_move m);
  * resample. */
 int crown_game_replay(crown_game *g, const crown_move *moves, size_t n, crown_err *err);
 
+/* ---- playouts (playout.c) -------------------------------------------- */
+
+/* A chance outcome of `state` (a chance node) drawn by its probability
+ * from `pick`, with `list` (max_moves) and `weights` (the handle's size)
+ * as working memory; -1 when the node has no outcome (a bug in a game's
+ * rules). */
+static inline crown_move crown_pick_chance(const crown_rules *r, const void *config,
+                                           const void *state, crown_pick *pick, crown_move *list,
+                                           uint32_t *weights)
+{
+    if (r->chance_nth) {
+        size_t n = r->chance_count(config, state);
+        if (n == 0)
+            return -1;
+        return r->chance_nth(config, state, (size_t)crown_pick_place(pick, n));
+    }
+    size_t n = r->legal(config, state, list);
+    if (n == 0)
+        return -1;
+    size_t k;
+    if (r->chance_weights) {
+        r->chance_weights(config, state, weights);
+        uint64_t total = 0;
+        for (size_t i = 0; i < n; i++)
+            total += weights[i];
+        uint64_t x = crown_pick_place(pick, total);
+        for (k = 0; k + 1 < n && x >= weights[k]; k++)
+            x -= weights[k];
+    } else {
+        k = (size_t)crown_pick_place(pick, n);
+    }
+    return list[k];
+}
+
+/* Plays `state` to its end: every chance outcome by its probability, every
+ * decision drawn uniformly among the legal moves, or with `rule` by the
+ * game's playout rule (its playout_pick, when it has one), all drawn from
+ * `pick`; `list` (max_moves) and `weights` are working memory.  0, or -1:
+ * a state with no legal move (a bug in a game's rules). */
+int crown_play_to_end(const crown_rules *r, const void *config, void *state, crown_pick *pick,
+                      crown_move *list, uint32_t *weights, int rule);
+
 /* ---- the action index (actions.c) ------------------------------------- */
 
 /* Writes the legal mask of the current state into mask[0..n), n the

@@ -7,6 +7,36 @@
 
 #include "core.h"
 
+int crown_play_to_end(const crown_rules *r, const void *config, void *state, crown_pick *pick,
+                      crown_move *list, uint32_t *weights, int rule)
+{
+    crown_move (*by_rule)(const void *, const void *, crown_pick *, crown_move *) =
+        rule ? r->playout_pick : NULL;
+    for (;;) {
+        int who = r->current(config, state);
+        if (who == CROWN_TERMINAL)
+            return 0;
+        crown_move m;
+        if (who == CROWN_CHANCE) {
+            m = crown_pick_chance(r, config, state, pick, list, weights);
+            if (m < 0)
+                return -1;
+        } else if (by_rule) {
+            m = by_rule(config, state, pick, list);
+        } else if (r->legal_pick) {
+            m = r->legal_pick(config, state, pick);
+            if (pick->n == 0)
+                return -1;
+        } else {
+            size_t n = r->legal(config, state, list);
+            if (n == 0)
+                return -1;
+            m = list[crown_pick_place(pick, n)];
+        }
+        r->apply(config, state, m);
+    }
+}
+
 /* One random playout on the handle's playout block, from the current state;
  * the returns at its end in out.  The game's state and history are not
  * touched; the cached legal moves are (their buffer is reused). */
@@ -20,40 +50,8 @@ static int run_playout(crown_game *g, uint64_t seed, double *out)
     crown_pick pick = {&rng, crown_rng_next(&rng), 0, 0, g->scratch};
     memcpy(g->pstate, g->state, r->state_size);
     g->legal_valid = g->kept = 0; /* the scratch list is reused */
-    for (;;) {
-        int who = r->current(g->config, g->pstate);
-        if (who == CROWN_TERMINAL)
-            break;
-        if (who == CROWN_CHANCE && r->chance_nth) {
-            size_t n = r->chance_count(g->config, g->pstate);
-            r->apply(g->config, g->pstate,
-                     r->chance_nth(g->config, g->pstate, (size_t)crown_pick_place(&pick, n)));
-            continue;
-        }
-        if (who != CROWN_CHANCE && r->legal_pick) {
-            crown_move m = r->legal_pick(g->config, g->pstate, &pick);
-            if (pick.n == 0)
-                return crown_fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
-            r->apply(g->config, g->pstate, m);
-            continue;
-        }
-        size_t n = r->legal(g->config, g->pstate, g->scratch);
-        if (n == 0)
-            return crown_fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
-        size_t k;
-        if (who == CROWN_CHANCE && r->chance_weights) {
-            r->chance_weights(g->config, g->pstate, g->weights);
-            uint64_t total = 0;
-            for (size_t i = 0; i < n; i++)
-                total += g->weights[i];
-            uint64_t x = crown_pick_place(&pick, total);
-            for (k = 0; k + 1 < n && x >= g->weights[k]; k++)
-                x -= g->weights[k];
-        } else {
-            k = (size_t)crown_pick_place(&pick, n);
-        }
-        r->apply(g->config, g->pstate, g->scratch[k]);
-    }
+    if (crown_play_to_end(r, g->config, g->pstate, &pick, g->scratch, g->weights, 0))
+        return crown_fail(g, CROWN_EINTERNAL, "internal error: a state with no legal move");
     r->returns(g->config, g->pstate, out);
     return CROWN_OK;
 }

@@ -384,6 +384,16 @@ typedef struct crown_rules {
      * decisions with it when it is there (the same draw as from the list,
      * so the same game). */
     crown_move (*legal_pick)(const void *config, const void *state, crown_pick *pick);
+    /* Optional, at a decision: the move a search's playout plays under
+     * its `playout=rule` policy (crown_search_new): a cheap rule of the
+     * game that plays much better than a uniform draw (leading low, say),
+     * drawing what it leaves to chance from `pick` (crown_pick_place, any
+     * number of times, or none), with `list` max_moves of working memory.
+     * It must return a legal move of `state`, read only the state (every
+     * state of a search is a determinization, so the rule may look at
+     * anything in it), and never fail.  NULL: the rule is a uniform draw. */
+    crown_move (*playout_pick)(const void *config, const void *state, crown_pick *pick,
+                               crown_move *list);
     /* Optional: is `move` among the moves `legal` writes in `state`?  Any
      * value of a crown_move may be asked.  When it is there, the handle
      * checks a move with it instead of listing the legal moves, and

@@ -10,6 +10,7 @@ _Function = Any
 
 _game_p = ctypes.c_void_p
 _batch_p = ctypes.c_void_p
+_search_p = ctypes.c_void_p
 _int_p = ctypes.POINTER(ctypes.c_int)
 _size_p = ctypes.POINTER(ctypes.c_size_t)
 _u64 = ctypes.c_uint64
@@ -96,4 +97,13 @@ PROTOTYPES = {
     "crown_batch_reset_masked": (_int, [_batch_p, ctypes.c_void_p, ctypes.c_void_p]),
     "crown_batch_episode_seed": (_int, [_batch_p, _size, ctypes.POINTER(_u64)]),
     "crown_batch_set_threads": (_int, [_batch_p, _int]),
+    # The search (crown.search).
+    "crown_search_new": (_int, [ctypes.POINTER(_search_p), _char_p, ctypes.c_void_p, _size]),
+    "crown_search_free": (None, [_search_p]),
+    "crown_search_last_error": (_char_p, [_search_p]),
+    "crown_search_params": (_int, [_search_p, ctypes.c_void_p, _size, _size_p]),
+    "crown_search_run": (_int, [_search_p, _game_p, _u64, _move_p]),
+    "crown_search_stats": (_int, [_search_p, _move_p, _u64_p, _double_p, _size, _size_p]),
+    "crown_search_totals": (_int, [_search_p, _u64_p, _double_p, _u64_p]),
+    "crown_search_reset": (_int, [_search_p]),
 }

@@ -2,4 +2,4 @@
 exactly this version (crown/_library.py), and the pip build backend
 (python/_backend/crown_build.py) reads it from this file's line."""
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"

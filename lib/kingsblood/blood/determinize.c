@@ -188,6 +188,16 @@ int kbg_resample(const void *config, const crown_move *shown, size_t n, int view
             if (e == a->reshuffles)
                 GN_FOR(&a->pile, c)
                     pool[k++] = c;
+            /* In ascending order first: the shuffle then depends only on
+             * which cards are free, never on where they really lay (a
+             * search given two games the viewer cannot tell apart redeals
+             * them alike). */
+            for (int j = 1; j < k; j++)
+                for (int q = j; q > 0 && pool[q - 1] > pool[q]; q--) {
+                    crown_move tmp = pool[q];
+                    pool[q] = pool[q - 1];
+                    pool[q - 1] = tmp;
+                }
             for (int j = k - 1; j > 0; j--) {
                 int r = (int)crown_rng_below(rng, (uint64_t)j + 1);
                 crown_move tmp = pool[j];
