@@ -680,6 +680,88 @@ START_TEST(a_batch_slot_keeps_no_history)
 }
 END_TEST
 
+/* A search: each allocation of crown_search_new and of a run failing in
+ * turn (the run's reading of the game, its workers, their trees growing,
+ * a reused tree re-rooted) is CROWN_ENOMEM with a message, changes nothing
+ * in the game, empties the statistics, and leaves a search that runs again
+ * as a fresh one (what it leaves allocated, the sanitizer and valgrind runs
+ * check). */
+START_TEST(a_search_out_of_memory_changes_nothing)
+{
+    static const char *const games[][3] = {
+        {"game_of_kingdoms", "players=3", "iterations=2500"},
+        {"kings_blood", "players=2", "iterations=1500,threads=2,determinizations=8"},
+        {"blood_bound", "players=6", "iterations=1500,determinizations=16"},
+    };
+    const char *const *c = games[_i];
+    crown_search *s = NULL;
+    char err[256];
+    EACH_FAILURE(crown_search_new(&s, c[2], err, sizeof err), s);
+    ck_assert_str_eq(err, "out of memory");
+    crown_search *fresh = NULL;
+    OK(crown_search_new(&fresh, c[2], NULL, 0));
+    crown_game *g = new_game(c[0], c[1], 8);
+    trng r = {8};
+    /* A position some moves in, where the seat to move has a choice. */
+    for (int i = 0; i < 200; i++) {
+        crown_move m[4096];
+        size_t n;
+        OK(crown_legal_moves(g, m, 4096, &n));
+        if (i >= 12 && n >= 2)
+            break;
+        OK(crown_apply(g, m[trng_below(&r, n)]));
+    }
+    uint64_t hash;
+    size_t len;
+    OK(crown_state_hash(g, &hash));
+    OK(crown_history_length(g, &len));
+    crown_move expect, move;
+    OK(crown_search_run(fresh, g, 3, &expect));
+    int failures = 0;
+    for (int round = 0; round < 2; round++) { /* (2: a reused tree, re-rooted) */
+        for (long k = 0;; k++) {
+            fail_after = k;
+            int rc = crown_search_run(s, g, 3, &move);
+            fail_after = -1;
+            if (rc == CROWN_OK)
+                break;
+            failures++;
+            ck_assert_int_eq(rc, CROWN_ENOMEM);
+            ck_assert_msg(strstr(crown_search_last_error(s), "out of memory"), "%s",
+                          crown_search_last_error(s));
+            size_t count = 99;
+            OK(crown_search_stats(s, NULL, NULL, NULL, 0, &count));
+            ck_assert_uint_eq(count, 0);
+            uint64_t h2;
+            size_t l2;
+            OK(crown_state_hash(g, &h2));
+            OK(crown_history_length(g, &l2));
+            ck_assert_uint_eq(h2, hash);
+            ck_assert_uint_eq(l2, len);
+            ck_assert_int_lt(k, 1000);
+        }
+        if (round == 0) { /* a fresh tree: the fresh search's move */
+            ck_assert_int_eq(move, expect);
+            OK(crown_apply(g, move));
+            crown_move m[4096];
+            size_t n;
+            OK(crown_legal_moves(g, m, 4096, &n));
+            while (n < 2) {
+                OK(crown_apply(g, m[0]));
+                OK(crown_legal_moves(g, m, 4096, &n));
+            }
+            OK(crown_state_hash(g, &hash));
+            OK(crown_history_length(g, &len));
+            OK(crown_search_run(fresh, g, 3, &expect));
+        }
+    }
+    ck_assert_int_gt(failures, 3);
+    crown_search_free(s);
+    crown_search_free(fresh);
+    crown_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("allocation");
@@ -693,6 +775,7 @@ int main(void)
     tcase_add_test(tc, a_batch_out_of_memory_is_reported);
     tcase_add_test(tc, a_batch_step_out_of_memory_changes_nothing);
     tcase_add_loop_test(tc, a_batch_slot_keeps_no_history, 0, 2);
+    tcase_add_loop_test(tc, a_search_out_of_memory_changes_nothing, 0, 3);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

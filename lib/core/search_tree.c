@@ -193,7 +193,12 @@ static int draw_determinization(search_worker *w, uint64_t k, unsigned char *st)
     crown_rng rng;
     crown_rng_seed(&rng, crown_mix64(j->seed ^ crown_mix64((uint64_t)w->index)),
                    0x64657465726d0000ULL ^ k); /* "determ" */
-    if (r->resample(j->config, j->hist, j->n, j->viewer, &rng, w->redealt, w->scratch)) {
+    int rc = r->resample(j->config, j->hist, j->n, j->viewer, &rng, w->redealt, w->scratch);
+    if (rc == CROWN_ENOMEM) {
+        crown_errf(&w->err, "out of memory (a determinization)");
+        return rc;
+    }
+    if (rc) {
         crown_errf(&w->err, "internal error: the game's determinization failed");
         return CROWN_EINTERNAL;
     }
