@@ -85,7 +85,7 @@ START_TEST(parameters_have_documented_defaults)
     ck_assert_int_eq(crown_search_params(s, NULL, 0, &len), CROWN_ETOOSMALL);
     OK(crown_search_params(s, text, sizeof text, &len));
     ck_assert_str_eq(text, "iterations=1000,time=0,threads=1,exploration=0.7,"
-                           "determinizations=0,playout=rule,reuse=1,nodes=4000000");
+                           "determinizations=64,playout=rule,reuse=1,nodes=4000000");
     ck_assert_uint_eq(len, strlen(text));
     ck_assert_int_eq(crown_search_params(s, text, len, &len), CROWN_ETOOSMALL);
     ck_assert_str_eq(text, "");
@@ -94,7 +94,7 @@ START_TEST(parameters_have_documented_defaults)
     s = new_search(" time = 0.05 ");
     OK(crown_search_params(s, text, sizeof text, &len));
     ck_assert_str_eq(text, "iterations=0,time=0.05,threads=1,exploration=0.7,"
-                           "determinizations=0,playout=rule,reuse=1,nodes=4000000");
+                           "determinizations=64,playout=rule,reuse=1,nodes=4000000");
     crown_search_free(s);
     s = new_search("iterations=50,time=1.5,threads=0,exploration=1.25,determinizations=16,"
                    "playout=uniform,reuse=0,nodes=100");
@@ -194,7 +194,7 @@ START_TEST(a_seed_gives_the_same_search)
     crown_game *g = new_game(sets[_i].game, sets[_i].options, 2000 + (uint64_t)_i);
     ck_assert(to_a_choice(g, 10, &r));
     for (int dets = 0; dets < 2; dets++) {
-        const char *p = dets ? "iterations=200,determinizations=8" : "iterations=200";
+        const char *p = dets ? "iterations=200,determinizations=8" : "iterations=200,determinizations=0";
         crown_search *a = new_search(p), *b = new_search(p);
         stats x, y, z;
         run(a, g, 42, &x);

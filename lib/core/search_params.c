@@ -127,7 +127,7 @@ int search_parse_params(const char *text, search_params *p, crown_err *err)
     p->time = 0;
     p->threads = 1;
     p->exploration = 0.7;
-    p->determinizations = 0;
+    p->determinizations = 64;
     p->rule = 1;
     p->reuse = 1;
     p->nodes = SEARCH_DEFAULT_NODES;

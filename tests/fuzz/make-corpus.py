@@ -61,6 +61,16 @@ def main():
         data = (bytes([k % len(configs), k % 6]) + k.to_bytes(8, "big") + bytes([k * 7 % 40]) +
                 bytes(rnd.randrange(256) for _ in range(300)))
         write("batch", "random-%02d" % k, data)
+    # Searches: parameter texts (even first byte), then runs (odd).
+    texts = ["", "iterations=10", " time = 0.001 ,threads=2", "iterations=5,playout=uniform,reuse=0",
+             "determinizations=3,nodes=7,exploration=1.5", "iterations=0", "depth=2", "time=1,,",
+             "iterations=18446744073709551615", "exploration=0.7.1"]
+    for k, t in enumerate(texts):
+        write("search", "params-%02d" % k, bytes([2 * k]) + t.encode())
+    for k in range(24):
+        data = (bytes([2 * k + 1, k % len(configs)]) + k.to_bytes(8, "big") +
+                bytes(rnd.randrange(256) for _ in range(120)))
+        write("search", "random-%02d" % k, data)
 
 
 main()

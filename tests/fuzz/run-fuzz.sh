@@ -10,7 +10,7 @@ set -eu
 build=$1 seconds=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -gt 0 ] || set -- options load moves api batch
+[ $# -gt 0 ] || set -- options load moves api batch search
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/crown-fuzz.XXXXXX")
 status=0
 for h in "$@"; do
