@@ -504,6 +504,26 @@ START_TEST(errors_are_statuses_and_change_nothing)
 }
 END_TEST
 
+/* A full tree (nodes=1: the root alone) still adds the root's children:
+ * every iteration is counted at the root (a finding of fuzz_search). */
+START_TEST(a_full_tree_still_counts_the_root)
+{
+    crown_game *g = new_game("blood_bound", "players=6", 3);
+    trng r = {3};
+    ck_assert(to_a_choice(g, 10, &r));
+    crown_search *s = new_search("iterations=50,nodes=1");
+    stats st;
+    run(s, g, 1, &st);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < st.n; i++)
+        sum += st.visits[i];
+    ck_assert_uint_eq(sum, 50);
+    ck_assert_uint_le(st.nodes, 1 + st.n);
+    crown_search_free(s);
+    crown_free(g);
+}
+END_TEST
+
 /* The search against uniformly random play in two-player Game of
  * Kingdoms, seats alternating: it must win most games. */
 START_TEST(a_search_beats_random_play)
@@ -553,6 +573,7 @@ int main(void)
     tcase_add_loop_test(tc, a_tree_is_reused_where_the_game_went_on, 0, NSETS);
     tcase_add_test(tc, a_single_legal_move_is_not_searched);
     tcase_add_test(tc, errors_are_statuses_and_change_nothing);
+    tcase_add_test(tc, a_full_tree_still_counts_the_root);
     tcase_add_test(tc, a_search_beats_random_play);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -923,7 +923,8 @@ int crown_batch_set_threads(crown_batch *batch, int threads);
  *   from the subtree of the position reached.  Default 1.
  * - nodes=N: the most nodes of a thread's tree, 1 to 100000000 (about 32
  *   bytes each); a full tree stops growing, and its iterations go on
- *   below its leaves.  Default 4000000.
+ *   below its leaves (the root's children are always added: a tree may
+ *   exceed N by the root's legal moves).  Default 4000000.
  *
  * Determinism.  With one thread and an iteration limit (no time limit),
  * the same game, seed, parameters and prior runs (reuse) give the same
@@ -972,7 +973,8 @@ int crown_search_run(crown_search *search, crown_game *game, uint64_t seed, crow
 
 /* The root's statistics of the last successful run: for each legal move
  * of the position searched (ascending, as crown_legal_moves lists them),
- * the move, its visits (the iterations that chose it at the root) and the
+ * the move, its visits (the iterations that chose it at the root; with a
+ * tree reused from an earlier run, also the visits it had kept) and the
  * mean return of the searching seat over those visits (0 when unvisited).
  * Each output array may be NULL (not written); cap bounds those given.
  * *count receives the number of legal moves (0 before any run).  visits

@@ -290,9 +290,12 @@ static int iterate(search_worker *w)
         }
         if (available < n) { /* a move not tried here: a new node, then the playout */
             crown_move m = w->list[nth_unseen(w->seen, n, crown_pick_place(&w->pick, n - available))];
-            if (t->n < w->params->nodes && t->n < UINT32_MAX) {
+            /* (the root's children always: its statistics are the result) */
+            if ((t->n < w->params->nodes || node == 0) && t->n < UINT32_MAX) {
                 if (t->n == t->cap) {
                     size_t want = t->cap * 2 < w->params->nodes ? t->cap * 2 : w->params->nodes;
+                    if (want <= t->n)
+                        want = t->n + 64;
                     if (grow((void **)&t->nodes, &t->cap, want, sizeof *t->nodes)) {
                         crown_errf(&w->err, "out of memory (a tree of %zu nodes)", t->n);
                         return CROWN_ENOMEM;
