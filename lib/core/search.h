@@ -35,6 +35,7 @@ typedef struct search_params {
 #define SEARCH_MAX_NODES 100000000
 #define SEARCH_DEFAULT_ITERATIONS 1000
 #define SEARCH_DEFAULT_NODES 4000000
+#define SEARCH_TABLE 4096
 
 /* A node: the decision into it (who chose what), its first child and its
  * next sibling (0: none; node 0 is the root, nobody's child), its visits,
@@ -81,6 +82,10 @@ typedef struct search_worker {
     size_t hist_cap;
     uint32_t *weights;  /* max_moves */
     uint8_t *seen;      /* max_moves */
+    /* UCB's terms for counts below SEARCH_TABLE: sqrt(log n), 1/sqrt(n),
+     * 1/n (computed once a worker; its loop over a node's children then
+     * only multiplies). */
+    double *sqrt_log, *inv_sqrt, *inv;
     uint32_t *path;     /* nodes on an iteration's way down */
     size_t path_cap;
     size_t max_moves;

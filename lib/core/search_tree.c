@@ -66,6 +66,20 @@ int search_worker_room(search_worker *w, const crown_rules *r, size_t n, size_t 
         w->ss = ss;
         w->max_moves = mm;
     }
+    if (!w->sqrt_log) {
+        double *t = malloc(3 * SEARCH_TABLE * sizeof *t);
+        if (!t)
+            return -1;
+        w->sqrt_log = t;
+        w->inv_sqrt = t + SEARCH_TABLE;
+        w->inv = t + 2 * SEARCH_TABLE;
+        t[0] = t[SEARCH_TABLE] = t[2 * SEARCH_TABLE] = 0;
+        for (int i = 1; i < SEARCH_TABLE; i++) {
+            w->sqrt_log[i] = sqrt(log((double)i));
+            w->inv_sqrt[i] = 1 / sqrt((double)i);
+            w->inv[i] = 1 / (double)i;
+        }
+    }
     if (grow((void **)&w->redealt, &w->hist_cap, n, sizeof(crown_move)))
         return -1;
     if (pool > w->pool) {
@@ -89,6 +103,7 @@ void search_worker_free(search_worker *w)
     free(w->weights);
     free(w->seen);
     free(w->path);
+    free(w->sqrt_log);
     memset(w, 0, sizeof *w);
 }
 
@@ -249,7 +264,7 @@ static int iterate(search_worker *w)
     search_tree *t = &w->tree;
     unsigned char *st = w->state;
     double c = w->params->exploration;
-    double span = t->hi > t->lo ? t->hi - t->lo : 0;
+    double span = t->hi > t->lo ? t->hi - t->lo : 0, inv_span = span > 0 ? 1 / span : 0;
     size_t depth = 0;
     uint32_t node = 0;
     w->path[depth++] = 0;
@@ -281,8 +296,17 @@ static int iterate(search_worker *w)
             w->seen[at] = 1;
             available++;
             x->avail++;
-            double q = span > 0 ? (x->sum / x->visits - t->lo) / span : 0.5;
-            double v = q + c * sqrt(log((double)x->avail) / x->visits);
+            uint32_t vis = x->visits, av = x->avail;
+            double mean, explore;
+            if (vis < SEARCH_TABLE && av < SEARCH_TABLE) {
+                mean = x->sum * w->inv[vis];
+                explore = w->sqrt_log[av] * w->inv_sqrt[vis];
+            } else {
+                mean = x->sum / vis;
+                explore = sqrt(log((double)av) / vis);
+            }
+            double q = span > 0 ? (mean - t->lo) * inv_span : 0.5;
+            double v = q + c * explore;
             if (v > best_v) {
                 best_v = v;
                 best = ch;
