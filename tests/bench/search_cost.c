@@ -14,11 +14,18 @@
  *   overhead from above).  Then `time=SECONDS` runs on one thread and on
  *   two give the iterations per wall-clock second of each, and their ratio.
  *   Defaults: 30 positions, 2000 iterations, 0.2 s.
+ *
+ * usage: bench-search-cost --budget SECONDS RUNS [THREADS]
+ *   How well a time limit is kept: RUNS runs of `time=SECONDS` (on THREADS
+ *   threads, default 1) spread over the option sets and positions above,
+ *   each timed in wall-clock time around crown_search_run; prints the
+ *   median, the 99th percentile and the longest, as multiples of SECONDS.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <crown/crown.h>
@@ -87,8 +94,61 @@ static double run_search(const char *params, crown_game *g, uint64_t seed, uint6
     return params[0] == 't' ? wall : t;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double wall_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int budget(double seconds, int runs, int threads)
+{
+    char p[96];
+    snprintf(p, sizeof p, "time=%g,threads=%d", seconds, threads);
+    double *took = malloc((size_t)runs * sizeof *took);
+    if (!took)
+        die("budget", "out of memory");
+    size_t nsets = sizeof sets / sizeof sets[0];
+    int done = 0;
+    for (int i = 0; done < runs; i++) {
+        crown_game *g = position(sets[i % nsets].game, sets[i % nsets].options,
+                                 (uint64_t)i + 1, 2 + (i / (int)nsets) % 40);
+        if (!g)
+            continue;
+        crown_search *s;
+        char err[256];
+        if (crown_search_new(&s, p, err, sizeof err))
+            die(p, err);
+        crown_move move;
+        double t0 = wall_s();
+        if (crown_search_run(s, g, (uint64_t)i, &move))
+            die("crown_search_run", crown_search_last_error(s));
+        took[done++] = (wall_s() - t0) / seconds;
+        crown_search_free(s);
+        crown_free(g);
+    }
+    qsort(took, (size_t)runs, sizeof *took, by_value);
+    printf("time=%g threads=%d, %d runs: median %.3f, 99th percentile %.3f, longest %.3f "
+           "(multiples of the limit)\n",
+           seconds, threads, runs, took[runs / 2], took[(size_t)(runs * 0.99)],
+           took[runs - 1]);
+    free(took);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--budget")) {
+        if (argc < 4 || atof(argv[2]) <= 0 || atoi(argv[3]) < 1)
+            die("usage", "bench-search-cost --budget SECONDS RUNS [THREADS]");
+        return budget(atof(argv[2]), atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 1);
+    }
     int positions = argc > 1 ? atoi(argv[1]) : 30;
     long iterations = argc > 2 ? atol(argv[2]) : 2000;
     double seconds = argc > 3 ? atof(argv[3]) : 0.2;
