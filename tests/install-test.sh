@@ -245,6 +245,12 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
             fail "the crown.env tests fail on the installed package"
         }
         echo "crown.env tests on the installed package: $(tail -n 1 "$tmp/python-env-tests.log")"
+        env -u PYTHONPATH -u CROWN_LIBRARY -u LD_LIBRARY_PATH \
+            "$python" "$src/python/tests/test_search.py" >"$tmp/python-search-tests.log" 2>&1 || {
+            tail -n 40 "$tmp/python-search-tests.log" >&2
+            fail "the crown.Search tests fail on the installed package"
+        }
+        echo "crown.Search tests on the installed package: $(tail -n 1 "$tmp/python-search-tests.log")"
     else
         echo "python: Meson installs no Python package (-Dpython)"
     fi

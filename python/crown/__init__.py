@@ -13,6 +13,11 @@ collection).
         print(g.observation(crown.SPECTATOR))
         print(g.returns())
 
+    with crown.Search(iterations=500) as s:  # the search plays every seat
+        with crown.Game("game_of_kingdoms", "players=2", seed=7) as g:
+            while not g.is_terminal():
+                g.apply(s.run(g).move)
+
 The API.  `crown.__all__` lists its names.  The module named beside a name
 holds it too, the same object (crown.Game is crown.game.Game):
 
@@ -25,9 +30,17 @@ holds it too, the same object (crown.Game is crown.game.Game):
 - version(), games(), game_summary(), describe_options(), options()
   (crown.discovery): the library's version, its games and their options,
   before any game is made.
+- Search, SearchResult and search() (crown.search): the library's search,
+  information-set Monte Carlo tree search for the seat to move, with its
+  parameters and the trees it keeps between runs; what a run found (the
+  move, each legal move's visits and mean return, the visits as a policy
+  over the moves and over the action indices); one run of a new search.
+  (crown.search is the function: `from crown.search import Search`
+  reaches the module.)
 - CrownError and its subclasses, one for each status code (crown.errors).
-- LegalMask and ObservationTensor: the types of `Game.legal_mask()` and
-  `Game.observation_tensor()` (Types, below).
+- LegalMask, ObservationTensor and ActionPolicy: the types of
+  `Game.legal_mask()`, `Game.observation_tensor()` and
+  `SearchResult.action_policy()` (Types, below).
 - library_path: the path of the library in use; `__version__`: this
   package's version (The library, below).
 
@@ -54,9 +67,10 @@ which seat it plays (OMNISCIENT, which sees every hidden card, has to be
 asked for by name).
 
 Types.  The package is typed (py.typed) and checked with mypy --strict.
-`Game.legal_mask()` is a LegalMask and `Game.observation_tensor()` an
-ObservationTensor: a numpy array (int8, float32) when numpy can be imported,
-else a list (of ints, of floats); `isinstance(x, list)` tells them apart.
+`Game.legal_mask()` is a LegalMask, `Game.observation_tensor()` an
+ObservationTensor and `SearchResult.action_policy()` an ActionPolicy: a
+numpy array (int8, float32, float32) when numpy can be imported, else a
+list (of ints, of floats); `isinstance(x, list)` tells them apart.
 numpy stays optional for a type checker too (see crown/_arrays.py).
 
 Copies and pickles.  `copy.copy(game)` and `copy.deepcopy(game)` are
@@ -74,7 +88,9 @@ the message of its own call.  `close()` takes the lock as well: it waits for
 a call in progress, and every later call raises StateError ("the game is
 closed").  Distinct games run in parallel (ctypes releases the GIL during C
 calls).  A sequence of calls (legal_moves, then apply) is not atomic: guard
-it with a lock of your own if other threads play on the same game.
+it with a lock of your own if other threads play on the same game.  A Search
+has a lock of its own in the same way, and its run holds the game's lock
+too, so that no thread changes the game searched during the run.
 
 The library.  `__version__` is this package's version; the library must have
 exactly that version (`crown_version_string()`).  The candidates, in order:
@@ -95,7 +111,7 @@ that loaded), the package's version, and how to set CROWN_LIBRARY.
 `library_path` is the path of the library in use.
 """
 
-from ._arrays import LegalMask, ObservationTensor
+from ._arrays import ActionPolicy, LegalMask, ObservationTensor
 from ._library import library_path
 from ._version import __version__ as __version__
 from .discovery import describe_options, game_summary, games, options, version
@@ -105,6 +121,7 @@ from .errors import (BufferTooSmallError, CrownError, IllegalMoveError, Internal
 from .game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game
 # Pickles made by crown 0.4.0 and before call crown._unpickle.
 from .game import _unpickle as _unpickle
+from .search import Search, SearchResult, search
 
 __all__ = [
     "CHANCE", "TERMINAL", "SPECTATOR", "OMNISCIENT",
@@ -112,5 +129,6 @@ __all__ = [
     "UnknownGameError", "OptionError", "IllegalMoveError", "NothingToUndoError",
     "ParseError", "StateError", "InternalError",
     "Game", "games", "game_summary", "describe_options", "options", "version",
-    "library_path", "LegalMask", "ObservationTensor",
+    "Search", "SearchResult", "search",
+    "library_path", "LegalMask", "ObservationTensor", "ActionPolicy",
 ]

@@ -1,16 +1,17 @@
 # mypy: warn-unused-ignores=False
-"""The vectors of Game.legal_mask and Game.observation_tensor: numpy arrays
-when numpy can be imported (tried at each call), lists otherwise.
+"""The vectors of Game.legal_mask, Game.observation_tensor and
+SearchResult.action_policy: numpy arrays when numpy can be imported (tried
+at each call), lists otherwise.
 
 numpy is optional for type checkers too.  Where numpy is installed, mypy
 reads LegalMask as Union[numpy.typing.NDArray[numpy.int8], List[int]] and
-ObservationTensor as Union[numpy.typing.NDArray[numpy.float32],
-List[float]]; where it is not, the numpy half is Any (mypy's type for a
+ObservationTensor and ActionPolicy as
+Union[numpy.typing.NDArray[numpy.float32], List[float]]; where it is not, the numpy half is Any (mypy's type for a
 module it cannot find).  The `# type: ignore[import]` comments silence "no
 numpy" in the second case, and the `warn-unused-ignores=False` above (for
 this file only) their being unneeded in the first.  At run time, where the
 types are never evaluated with numpy, the aliases are Union[Any, List[int]]
-and Union[Any, List[float]].
+and Union[Any, List[float]] (twice).
 """
 
 import ctypes
@@ -22,9 +23,11 @@ if TYPE_CHECKING:
 
     LegalMask = Union[numpy.typing.NDArray[numpy.int8], List[int]]
     ObservationTensor = Union[numpy.typing.NDArray[numpy.float32], List[float]]
+    ActionPolicy = Union[numpy.typing.NDArray[numpy.float32], List[float]]
 else:
     LegalMask = Union[Any, List[int]]
     ObservationTensor = Union[Any, List[float]]
+    ActionPolicy = Union[Any, List[float]]
 
 
 def int8_vector(data: bytes) -> LegalMask:
@@ -40,7 +43,8 @@ def int8_vector(data: bytes) -> LegalMask:
 
 def float32_vector(floats: "ctypes.Array[ctypes.c_float]", n: int) -> ObservationTensor:
     """The first `n` of `floats` as a numpy float32 array, or as a list of
-    floats without numpy."""
+    floats without numpy (an ObservationTensor, or an ActionPolicy: the
+    same type)."""
     try:
         import numpy  # type: ignore[import]
     except ImportError:

@@ -1,10 +1,13 @@
 """Between Python values and the C calls' arguments and results: texts
 encoded (no NUL inside) and decoded, integers checked against their C type's
-range, keyword options written as an option text, texts read from the
-library's (..., buf, cap, &len) functions, and its JSON parsed."""
+range, keyword options and search parameters written as their texts, texts
+read from the library's (..., buf, cap, &len) functions, and its JSON
+parsed."""
 
 import ctypes
+import decimal
 import json
+import numbers
 import operator
 from typing import Any, Dict, SupportsIndex, Tuple, Union
 
@@ -93,4 +96,41 @@ def _options_text(options: str, keywords: Dict[str, _OptionValue]) -> str:
         if "," in value or "=" in value:
             raise InvalidArgumentError("option %s: %r holds ',' or '='" % (key, value), -1)
         parts.append("%s=%s" % (key, value))
+    return ",".join(parts)
+
+
+# What a search parameter given as a keyword may be: a bool (1 or 0), an
+# integer (its digits), a real number (its decimal digits) or a text.
+_ParamValue = Union[_Integer, float, str]
+
+
+def _decimal(value: float) -> str:
+    """A real number's shortest digits without an exponent (1e-07 as
+    0.0000001), as the library reads decimals; inf and nan as Infinity and
+    NaN, a sign as a sign (the library names what it refuses)."""
+    return format(decimal.Decimal(repr(float(value))), "f")
+
+
+def _params_text(params: str, keywords: Dict[str, _ParamValue]) -> str:
+    """`params` ("key=value,...") followed by the keyword parameters, each
+    written as crown_search_new reads its values: True and False as 1 and
+    0, integers as digits, real numbers as decimals, texts as they are.
+    The library checks the keys and values."""
+    parts = [params] if params else []
+    for key, value in keywords.items():
+        if isinstance(value, bool):
+            text = "1" if value else "0"
+        elif isinstance(value, str):
+            text = value
+        elif hasattr(value, "__index__"):
+            text = str(operator.index(value))  # int, numpy integers...
+        elif isinstance(value, numbers.Real):
+            text = _decimal(float(value))
+        else:
+            raise TypeError("search parameter %s must be an int, a float, a bool or a str, "
+                            "not %s" % (key, type(value).__name__))
+        if "," in text or "=" in text:
+            raise InvalidArgumentError("search parameter %s: %r holds ',' or '='"
+                                       % (key, text), -1)
+        parts.append("%s=%s" % (key, text))
     return ",".join(parts)

@@ -223,8 +223,9 @@ class Module(unittest.TestCase):
 # and before call by that name (crown._unpickle).
 ALSO_IN_CROWN = {"_unpickle"}
 # The package's public modules; the others start with "_".  crown holds the
-# names of the first three, the others are imported by their own name.
-PUBLIC_MODULES = {"errors", "game", "discovery", "env", "vector", "arena"}
+# names of the first four (crown.search, the function, hides the module
+# search), the others are imported by their own name.
+PUBLIC_MODULES = {"errors", "game", "discovery", "search", "env", "vector", "arena"}
 # Names each module imported by its own name had before the package was laid
 # out by job, which it keeps (it may gain others).
 MODULE_NAMES = {
@@ -294,8 +295,10 @@ class Namespace(unittest.TestCase):
         import crown.game
         self.assertIs(crown.Game, crown.game.Game)
         self.assertIs(crown.CrownError, crown.errors.CrownError)
-        held = {"LegalMask", "ObservationTensor", "library_path"}
-        for module in (crown.errors, crown.game, crown.discovery):
+        search = sys.modules["crown.search"]  # (crown.search is its function search)
+        self.assertIs(crown.search, search.search)
+        held = {"LegalMask", "ObservationTensor", "ActionPolicy", "library_path"}
+        for module in (crown.errors, crown.game, crown.discovery, search):
             self.assertTrue(module.__doc__)
             for name in module.__all__:
                 self.assertIs(getattr(crown, name), getattr(module, name), name)
@@ -303,6 +306,7 @@ class Namespace(unittest.TestCase):
         self.assertEqual(held, set(crown.__all__))
         self.assertIs(crown.LegalMask, crown._arrays.LegalMask)
         self.assertIs(crown.ObservationTensor, crown._arrays.ObservationTensor)
+        self.assertIs(crown.ActionPolicy, crown._arrays.ActionPolicy)
         self.assertEqual(crown.library_path, crown._library.library_path)
         # The exceptions' bases are as they were.
         value_errors = {"InvalidArgumentError", "UnknownGameError", "OptionError",
@@ -1193,7 +1197,8 @@ class Typing(unittest.TestCase):
         for name in crown.games():
             with self.subTest(game=name):
                 for fn in (typed_use.first_move, typed_use.random_game,
-                           typed_use.masked_game, typed_use.env_episode, typed_use.seats):
+                           typed_use.masked_game, typed_use.env_episode, typed_use.seats,
+                           typed_use.searched_game):
                     self.returns(fn, name, 2)
         self.assertEqual(self.returns(typed_use.error_status, "chess"), -4)
         self.assertEqual(self.returns(typed_use.versions), (crown.__version__,) * 2)

@@ -106,3 +106,30 @@ def seats(name: str, seed: int) -> int:
         raise crown.errors.UnknownGameError("no game %s" % name)
     with crown.game.Game(name, seed=seed) as g:
         return g.num_players
+
+
+def policy_total(policy: crown.ActionPolicy) -> float:
+    """The sum of a policy over the action indices, numpy array or list."""
+    if isinstance(policy, list):
+        return sum(policy)
+    return float(policy.sum())
+
+
+def searched_game(name: str, seed: int) -> Tuple[List[int], float]:
+    """A game played by the library's search, one search a seat (its tree
+    kept from the seat's move to the next): the moves, and the sum of the
+    last policy target over the action indices."""
+    with crown.Game(name, seed=seed) as g:
+        searches = [crown.Search(iterations=20, threads=1) for _ in range(g.num_players)]
+        total = 0.0
+        moves: List[int] = []
+        while not g.is_terminal():
+            result: crown.SearchResult = searches[g.current_player()].run(g, seed=len(moves))
+            policy: List[float] = result.policy
+            assert len(policy) == len(result.moves)
+            total = policy_total(result.action_policy(g))
+            moves.append(result.move)
+            g.apply(result.move)
+        for s in searches:
+            s.close()
+        return moves, total
