@@ -467,6 +467,66 @@ class Module(unittest.TestCase):
         self.assertTrue(ended and ended[-1])
 
 
+SOURCE_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+class Docs(unittest.TestCase):
+    """docs/bots.md's section "The library's search": its table of the
+    parameters gives the library's defaults, and its examples run (the C one
+    built with -Wall -Wextra -Werror against the library tested)."""
+
+    def section(self, heading):
+        path = os.path.join(SOURCE_ROOT, "docs", "bots.md")
+        if not os.path.exists(path):
+            self.skipTest("not in the source tree")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        start = text.index("\n## The library's search\n")
+        text = text[start:text.index("\n## ", start + 5)]
+        start = text.index("\n### %s\n" % heading)
+        end = text.find("\n### ", start + 5)
+        return text[start:end if end >= 0 else len(text)]
+
+    def test_the_table_of_parameters_gives_the_librarys_defaults(self):
+        rows = re.findall(r"^\| `(\w+)=[^`]*` \| .* \| ([^|]*) \|$", self.section("Its parameters"),
+                          re.M)
+        defaults = [p.split("=") for p in crown.Search().params.split(",")]
+        self.assertEqual([key for key, _ in rows], [key for key, _ in defaults])
+        for (key, documented), (_, value) in zip(rows, defaults):
+            self.assertEqual(documented.split(",")[0].strip(), value, key)
+        # "or 0 when `time` is given"
+        self.assertIn("iterations=0,", crown.Search(time=1).params)
+
+    def test_the_python_example_runs(self):
+        code = re.search(r"```python\n(.*?)```", self.section("In Python"), re.S).group(1)
+        env = dict(os.environ, PYTHONPATH=PACKAGE_DIR)
+        p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, timeout=120)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertRegex(p.stdout, r"^[1-9]\d* decisions; returns \[")
+
+    def test_the_c_example_builds_and_runs(self):
+        header = os.environ.get("CROWN_HEADER")
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        if not header or not cc:
+            self.skipTest("no CROWN_HEADER or no C compiler")
+        code = re.search(r"```c\n(.*?)```", self.section("In C"), re.S).group(1)
+        with tempfile.TemporaryDirectory() as tmp:
+            source, program = os.path.join(tmp, "bot.c"), os.path.join(tmp, "bot")
+            with open(source, "w") as f:
+                f.write(code)
+            include = os.path.dirname(os.path.dirname(header))
+            p = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", include,
+                                source, crown.library_path, "-o", program],
+                               capture_output=True, text=True, timeout=120)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            env = dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(crown.library_path))
+            p = subprocess.run([program], env=env, capture_output=True, text=True,
+                               timeout=120)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertRegex(p.stdout, r"^returns: [+-]\d\.\d\d [+-]\d\.\d\d\n$")
+
+
 class OlderLibraries(unittest.TestCase):
     """The search needs libcrown 0.6.0; this package loads only a library of
     its own version, and one without the search's functions is refused by
