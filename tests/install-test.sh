@@ -23,8 +23,9 @@
 #    minimal.c and kings-family-stats.c built with
 #    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
 #    package's own tests with Meson's python3; `import crown` and a
-#    tournament of crown.arena with the second interpreter the same install
-#    put the package in (-Dpython_extra: Debian's /usr/bin/python3 when
+#    tournament of crown.arena (the library's search against random) with the
+#    second interpreter the same install put the package in
+#    (-Dpython_extra: Debian's /usr/bin/python3 when
 #    Meson's python3 is another one); `import crown` with the python3 of
 #    Debian's default PATH, as on a fresh Debian machine; and
 #    `pip install --no-index ./python` (then its sdist) in a venv of
@@ -259,8 +260,8 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     # tournament plays (Debian's dask-worker runs crown.arena's games on it).
     if [ "$extradir" != - ]; then
         "$extra" -c "$pycheck" "$extradir" "$lib" meson || fail "$extra: import crown"
-        "$extra" -m crown.arena --game game_of_kingdoms --bots random,random --games 2 \
-            --workers 1 --seed 1 >"$tmp/extra-arena.log" 2>&1 ||
+        "$extra" -m crown.arena --game game_of_kingdoms --bots random,search:iterations=20 \
+            --games 2 --workers 1 --seed 1 >"$tmp/extra-arena.log" 2>&1 ||
             { cat "$tmp/extra-arena.log" >&2; fail "$extra -m crown.arena failed"; }
         echo "python_extra: $extra -m crown.arena plays: $(head -n 1 "$tmp/extra-arena.log")"
     fi

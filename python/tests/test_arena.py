@@ -24,7 +24,7 @@ import arena_bots  # python/tests, the script's directory
 import crown
 from crown import _missing, arena
 from crown.arena import play, report, runner, schedule, stats, workers
-from crown.arena.bots import SpecError, split_specs
+from crown.arena.bots import Factory, SpecError, split_specs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE_ROOT = os.path.join(HERE, "..", "..")
@@ -153,6 +153,86 @@ class Bots(unittest.TestCase):
         view = arena.SeatView(0, [1], "x", None, KD, "", 2, 0, None)
         with self.assertRaises(RuntimeError):
             view.game()
+
+    def test_search_by_name_beats_random(self):
+        r = arena.run_tournament(KD, "players=2", "search:iterations=50,random", games=10,
+                                 seed=2, workers=1, bootstrap=0)
+        self.assertEqual(len(r.records), 10)
+        self.assertFalse(any(rec["errors"] for rec in r.records))
+        self.assertEqual(r.summary["bots"][0]["bot"], "search:iterations=50")
+        self.assertGreaterEqual(r.summary["bots"][0]["wins"], 8)
+
+    def test_search_specifications(self):
+        for good in ["search", "search:time=0.05,threads=1", "search:iterations=1000",
+                     "search:iterations=20,reuse=off,playout=uniform,exploration=1"]:
+            with self.subTest(spec=good):
+                factory = Factory(good)
+                act, resamples = factory.make()
+                self.assertTrue(resamples)
+                self.assertIsInstance(act.__self__.search, crown.Search)
+        self.assertIn("reuse=0,", Factory("search:reuse=off").make()[0].__self__
+                      .search.params)
+        for bad, message in [("search:foo=1", "unknown search parameter 'foo'"),
+                             ("search:iterations=0", "no limit"),
+                             ("search:threads=-1", "search parameter threads: '-1'"),
+                             ("search:reuse=2", "search parameter reuse: '2' is not 0 or 1")]:
+            with self.subTest(spec=bad), self.assertRaises(SpecError) as cm:
+                arena.run_tournament(KD, "players=2", ["random", bad], games=2, workers=1)
+            self.assertIn(message, str(cm.exception))
+
+    def test_the_search_bot_searches_a_determinization_with_one_search_a_seat(self):
+        # Every run of the bot (played in this process): the game it
+        # searched, its seed, its search and what it found.
+        runs = []
+        run = crown.Search.run
+
+        def spy(search, game, seed=None):
+            result = run(search, game, seed)
+            runs.append({"search": search, "seed": seed, "game": game.serialize(),
+                         "seat": game.current_player(),
+                         "view": game.observation(game.current_player()),
+                         "kept": sum(result.visits) - result.iterations})
+            return result
+
+        crown.Search.run = spy
+        try:
+            r = arena.run_tournament(KD, "players=3", "search:iterations=40,random,random",
+                                     games=3, seed=6, workers=1, bootstrap=0)
+            first = [dict(x, search=None) for x in runs]
+            runs.clear()
+            again = arena.run_tournament(KD, "players=3", "search:iterations=40,random,random",
+                                         games=3, seed=6, workers=1, bootstrap=0)
+        finally:
+            crown.Search.run = run
+        self.assertEqual([x["game"] for x in again.records], [x["game"] for x in r.records])
+        self.assertEqual([dict(x, search=None) for x in runs], first)
+        log = iter(runs)
+        checked = differs = 0
+        for rec in r.records:
+            seat = rec["seats"].index(0)
+            searches = set()
+            for ply, g in decisions(KD, "players=3", rec):
+                if g.is_terminal() or g.current_player() != seat or len(g.legal_moves()) == 1:
+                    continue
+                seen = next(log)
+                searches.add(id(seen["search"]))
+                self.assertEqual(seen["seat"], seat)
+                self.assertEqual(seen["view"], g.observation(seat))
+                self.assertEqual(len(crown.Game.deserialize(seen["game"]).history()), ply)
+                differs += seen["game"] != g.serialize()
+                checked += 1
+            # one search for the seat's whole game
+            self.assertEqual(len(searches), 1)
+        self.assertIsNone(next(log, None))
+        self.assertGreater(checked, 20)
+        # the game searched is a determinization, not the real game
+        self.assertGreater(differs, 0.5 * checked)
+        # the tree is kept from one of the seat's moves to the next
+        self.assertGreater(sum(x["kept"] > 0 for x in runs), 5)
+        self.assertTrue(all(x["kept"] >= 0 for x in runs))
+        # seeds drawn from the view's rng, not one seed for every move
+        seeds = [x["seed"] for x in runs]
+        self.assertEqual(len(set(seeds)), len(seeds))
 
     def test_ismcts_by_name_beats_random(self):
         r = arena.run_tournament(KD, "players=2", "random,ismcts:iterations=40", games=6,
@@ -711,6 +791,21 @@ class Program(unittest.TestCase):
                         "--workers", "2", "--scheduler", "tcp://x:1"])
         self.assertEqual(p.returncode, 2)
         self.assertIn("not allowed with argument", p.stderr)
+
+    def test_a_timed_search_from_the_command_line(self):
+        p = run_python(["-m", "crown.arena", "--game", KD, "--options", "players=2",
+                        "--bots", "search:time=0.01,threads=1,random", "--games", "2",
+                        "--workers", "1", "--seed", "3", "--json"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = json.loads(p.stdout)
+        self.assertEqual([b["bot"] for b in out["bots"]], ["search:time=0.01,threads=1", "random"])
+        self.assertEqual(sum(b["forfeits"] for b in out["bots"]), 0)
+        p = run_python(["-m", "crown.arena", "--game", KD, "--bots", "search:time=-1,random"])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("error: search: search parameter time: '-1' is not a decimal number",
+                      p.stderr)
+        p = run_python(["-m", "crown.arena", "--help"])
+        self.assertIn("search[:KEY=VALUE,...]", p.stdout)
 
     def test_the_standard_library_alone(self):
         # with tqdm, distributed, matplotlib and numpy made unimportable, the

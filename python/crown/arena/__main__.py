@@ -25,7 +25,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--options", default="", metavar="KEY=VALUE,...",
                    help="the game's options (default: the game's own)")
     p.add_argument("--bots", required=True, metavar="SPEC,SPEC,...",
-                   help="random, ismcts[:iterations=N,exploration=X] or MODULE:NAME[:PARAMS]")
+                   help="random, search[:KEY=VALUE,...] (the library's search: iterations, "
+                        "time, threads, exploration, determinizations, playout, reuse, "
+                        "nodes), ismcts[:iterations=N,exploration=X] or MODULE:NAME[:PARAMS]")
     p.add_argument("--games", type=int, default=100,
                    help="at least this many games, rounded up to whole deals "
                         "(default: %(default)s)")

@@ -6,7 +6,12 @@ A bot is a callable taking a SeatView and returning a move (one of
 specification names one:
 
 - `random`: a uniformly random legal move;
-- `ismcts[:iterations=200,exploration=0.7]`: information-set MCTS;
+- `search[:key=value,...]`: the library's search (crown.Search), with its
+  parameters (iterations, time, threads, exploration, determinizations,
+  playout, reuse, nodes), such as `search:time=0.05,threads=1` or
+  `search:iterations=1000`;
+- `ismcts[:iterations=200,exploration=0.7]`: information-set MCTS in
+  Python (crown.arena.ismcts);
 - `MODULE:NAME[:key=value,...]`: NAME in the importable MODULE.  A class is
   instantiated for each game with the parameters as keyword arguments and
   its `act` is called; any other callable is called as `NAME(view, **params)`.
@@ -116,7 +121,30 @@ class IsmctsBot:
             return ismcts_move(det, self.iterations, view.rng, self.exploration)
 
 
-BUILTIN: Dict[str, Any] = {"random": random_bot, "ismcts": IsmctsBot}
+class SearchBot:
+    """The library's search (crown.Search) with its parameters, one search
+    for the bot's seat in one game, so that its tree is kept from one of
+    the seat's moves to the next (reuse=1, the default).  It searches the
+    view's game(), a determinization, never the real game, with a seed
+    drawn from the view's rng.  A parameter the library refuses raises
+    SpecError with the library's message."""
+
+    resamples = True
+
+    def __init__(self, **params: Union[int, float, str, bool]) -> None:
+        try:
+            self.search = crown.Search(**params)
+        except (crown.OptionError, crown.InvalidArgumentError, TypeError) as e:
+            raise SpecError("search: %s" % e) from e
+
+    def act(self, view: SeatView) -> int:
+        if len(view.legal_moves) == 1:
+            return view.legal_moves[0]
+        with view.game() as det:
+            return self.search.run(det, seed=view.rng.getrandbits(64)).move
+
+
+BUILTIN: Dict[str, Any] = {"random": random_bot, "search": SearchBot, "ismcts": IsmctsBot}
 
 
 def _value(text: str) -> Union[int, float, str, bool]:
