@@ -568,6 +568,25 @@ class OlderLibraries(unittest.TestCase):
             self.assertIn(part, message)
 
 
+class Bench(unittest.TestCase):
+    def test_bench_search_runs(self):
+        # examples/python/bench_search.py, briefly: a row per option set,
+        # with both rates and their ratio.
+        bench = os.path.join(SOURCE_ROOT, "examples", "python", "bench_search.py")
+        if not os.path.exists(bench):
+            self.skipTest("not in the source tree")
+        env = dict(os.environ, PYTHONPATH=PACKAGE_DIR)
+        p = subprocess.run([sys.executable, bench, "--deals", "1", "--iterations", "40"],
+                           env=env, capture_output=True, text=True, timeout=600)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        rows = p.stdout.strip().splitlines()[1:]
+        self.assertEqual(len(rows), 6, p.stdout)
+        for row in rows:
+            python_rate, library_rate, ratio = (float(x) for x in row.split()[-3:])
+            self.assertGreater(python_rate, 0)
+            self.assertAlmostEqual(ratio, library_rate / python_rate, delta=0.06 * ratio + 0.05)
+
+
 class Numpy(unittest.TestCase):
     def test_numpy_imports_where_it_is_expected(self):
         # (python-numpy-search runs this file with a python3 that has
