@@ -189,7 +189,7 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
     echo "programs: $programs run"
     # crown-play's rules point to the installed documents.
-    rules=$(printf 'rules\nquit\n' | "$prefix/bin/crown-play" kings_blood --human 0) ||
+    rules=$(printf 'rules\nquit\n' | "$prefix/bin/crown-play" kings_blood --human 0 --bot random) ||
         fail "crown-play's rules"
     echo "$rules" | grep -qx "The full rules, the options and the notation: $prefix/share/doc/crown/kings-blood.md" ||
         fail "crown-play's rules do not point to $prefix/share/doc/crown/kings-blood.md: $rules"
