@@ -4,10 +4,11 @@
 # printed), the bots' levels (random, and the library's search: each
 # accepted, a wrong one refused, games to their end, the same twice), and a
 # human seat: what he sees, help, undo, quit, end of input, typed moves and
-# the reasons they are refused.
-# usage: play-test.sh CROWN-PLAY CROWN-BENCH CROWN-MINIMAL KINGS-FAMILY-STATS
+# the reasons they are refused; crown-search (examples/search.c): the
+# search's root and its games against random moves.
+# usage: play-test.sh CROWN-PLAY CROWN-BENCH CROWN-MINIMAL KINGS-FAMILY-STATS CROWN-SEARCH
 set -u
-play=$1 bench=$2 minimal=$3 stats=$4
+play=$1 bench=$2 minimal=$3 stats=$4 search=$5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
@@ -62,7 +63,7 @@ expect() {
 
 # ---- Every program: --version, --help, unknown options ----------------------
 version=
-for prog in "$play" "$bench" "$minimal" "$stats"; do
+for prog in "$play" "$bench" "$minimal" "$stats" "$search"; do
     name=$(basename "$prog")
     run "$prog" --version
     status_is 0
@@ -169,6 +170,29 @@ bench_error "unknown option 'x'" "$stats" --games 3 --options x=1
 run "$minimal" extra
 status_is 2
 no_stdout
+
+# ---- crown-search (examples/search.c): the search against random moves ------
+# Its first decision's root (every legal move, visits summing to the
+# iterations), then the games won: most of them, the same on every run.
+run "$search"
+status_is 0
+says "the search's first decision, 300 iterations:"
+awk '/^the search.s first decision/ { inside = 1; next }
+     inside && /^  .* [0-9]+ visits, mean return [-+][0-9.]+$/ { n++; v += $(NF - 4); next }
+     inside { inside = 0 }
+     END { if (n < 2 || v != 300) { print n + 0 " moves, " v + 0 " visits"; exit 1 } }' "$out" >"$tmp/why" ||
+    fail "'$what': its root is not the legal moves with 300 visits in all: $(cat "$tmp/why")"
+won=$(sed -n 's/^the search (iterations=300) won \([0-9]*\) of 10 games against random moves$/\1/p' "$out")
+[ -n "$won" ] || fail "'$what' did not say how many games it won"
+[ "$won" -ge 7 ] || fail "'$what': the search won $won of 10 games against random moves"
+cp "$out" "$tmp/search"
+run "$search"
+cmp -s "$out" "$tmp/search" || fail "'$what' gave two results"
+run "$search" --params iterations=50,exploration=2
+status_is 0
+says "the search (iterations=50,exploration=2) won "
+bench_error "search parameter iterations: 'x' is not a whole number" "$search" --params iterations=x
+bench_error "--params needs a value" "$search" --params
 
 # ---- crown-play: its command line --------------------------------------------
 expect 0 "usage: crown-play GAME" -- --help
