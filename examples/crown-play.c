@@ -1,7 +1,8 @@
 /*
  * crown-play - plays any libcrown game on the terminal.
  *
- * Random bots play every seat, printing each move and the result; with
+ * Bots play every seat, printing each move and the result: the library's
+ * search at a level (bot.c), or random moves; with
  * --human SEAT a person plays that seat from a numbered menu of legal
  * moves, seeing only what that seat may know: its view before each of its
  * decisions, and every move of the game as that seat may know it (its own
@@ -21,14 +22,18 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: crown-play GAME [--options TEXT] [--seed N] [--human SEAT [--no-undo]]\n"
-            "                 [--quiet]\n"
+            "usage: crown-play GAME [--options TEXT] [--seed N] [--bot LEVEL]\n"
+            "                 [--human SEAT [--no-undo]] [--quiet]\n"
             "       crown-play --list\n"
             "       crown-play --describe GAME\n"
             "\n"
-            "Plays GAME with random bots at every seat, printing each move and the result.\n"
+            "Plays GAME with bots at every seat, printing each move and the result.\n"
             "  --options TEXT  game options, such as players=4,variant=ruthless\n"
             "  --seed N        the seed of the deal and of the bots (default 1)\n"
+            "  --bot LEVEL     how the bots play: random (random moves), or the library's\n"
+            "                  search at easy, normal (the default) or hard; or\n"
+            "                  search:PARAMS, the search with those parameters, such as\n"
+            "                  search:iterations=5000,exploration=1 (see crown-play(1))\n"
             "  --human SEAT    you play SEAT (0-based) from a numbered menu; you see only\n"
             "                  what that seat may know (type 'help' at the prompt)\n"
             "  --no-undo       you may not take your moves back\n"
@@ -51,14 +56,6 @@ static int parse_u64(const char *s, uint64_t *out)
         return -1;
     *out = v;
     return 0;
-}
-
-static uint64_t bot_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
 }
 
 static int list_games(void)
@@ -88,7 +85,7 @@ static int describe(const char *name)
 
 int main(int argc, char **argv)
 {
-    const char *name = NULL, *options = "", *describe_name = NULL;
+    const char *name = NULL, *options = "", *describe_name = NULL, *level = play_default_level;
     uint64_t seed = 1;
     long human = -1;
     int quiet = 0, list = 0, undo = 1;
@@ -122,6 +119,15 @@ int main(int argc, char **argv)
                 return 2;
             }
             i++;
+        } else if (strcmp(a, "--bot") == 0) {
+            if (i + 1 >= argc) {
+                char names[128];
+                play_list_levels(names, sizeof names);
+                fprintf(stderr, "crown-play: --bot needs a level (%s; or search:PARAMS)\n",
+                        names);
+                return 2;
+            }
+            level = argv[++i];
         } else if (strcmp(a, "--human") == 0) {
             uint64_t h;
             if (i + 1 >= argc || parse_u64(argv[i + 1], &h) || h > 64) {
@@ -152,6 +158,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "crown-play: --no-undo needs --human SEAT\n");
         return 2;
     }
+    struct play_bots bots;
+    char why[512];
+    if (play_bots_init(&bots, level, seed, why, sizeof why) != 0) {
+        fprintf(stderr, "crown-play: %s\n", why);
+        return 2;
+    }
     if (list)
         return list_games();
     if (describe_name)
@@ -179,14 +191,21 @@ int main(int argc, char **argv)
     char gs[1024];
     size_t len;
     crown_game_string(g, gs, sizeof gs, &len);
-    if (!quiet)
-        printf("%s, seed %" PRIu64 "\n", gs, seed);
+    if (!quiet) {
+        printf("%s, seed %" PRIu64, gs, seed);
+        /* The bots' level, and a named level's parameters. */
+        if (human < 0 || players > 1) {
+            printf(", bots %s", level);
+            if (bots.named && bots.params)
+                printf(" (search %s)", bots.params);
+        }
+        printf("\n");
+    }
 
     struct play pl = {g, (int)human, human >= 0 ? (int)human : CROWN_OMNISCIENT, quiet, undo, 0};
     size_t max;
     crown_max_moves(g, &max);
     crown_move *moves = malloc(max * sizeof *moves);
-    uint64_t bot = seed ^ 0xb07b07b07ULL;
     int status = 0, left = 0;
     for (;;) {
         play_print_new_moves(&pl);
@@ -209,8 +228,9 @@ int main(int argc, char **argv)
             }
             if (answer == PLAY_AGAIN)
                 continue;
-        } else {
-            m = moves[bot_next(&bot) % n];
+        } else if (play_bot_move(&bots, g, p, moves, n, &m) != 0) {
+            status = 1;
+            break;
         }
         if (crown_apply(g, m) != CROWN_OK) {
             fprintf(stderr, "crown-play: %s\n", crown_last_error(g));
@@ -231,6 +251,7 @@ int main(int argc, char **argv)
         printf("\n");
     }
     free(moves);
+    play_bots_free(&bots);
     crown_free(g);
     return status;
 }

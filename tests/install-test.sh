@@ -20,7 +20,7 @@
 #    `man -w` finds the programs' pages and `man -k crown` lists both (the
 #    install refreshed man's index, /var/cache/man, an overlay too); the
 #    installed examples
-#    minimal.c and kings-family-stats.c built with
+#    minimal.c, search.c and kings-family-stats.c built with
 #    `cc ... $(pkg-config --cflags --libs crown)`; `import crown` and the
 #    package's own tests with Meson's python3; `import crown` and a
 #    tournament of crown.arena (the library's search against random) with the
@@ -61,7 +61,7 @@ case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
 # What goes to bin, and the examples' sources (ls order).
 programs="crown-bench crown-play"
 examples=$prefix/share/doc/crown/examples
-example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c selfplay.py"
+example_sources="bench_arena.py bench_env.py bench_vector.py ismcts.py kings-family-stats.c minimal.c search.c selfplay.py"
 # The documents installed into share/doc/crown (ls order).
 user_docs="actions.md arena.md blood-bound.md bots.md game-of-kingdoms.md kings-blood-cards.md kings-blood.md kings-family.md observations.md save-format.md stability.md vector.md"
 case $pydir in -|/*) ;; *) pydir=$prefix/$pydir ;; esac
@@ -190,7 +190,7 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
     "$prefix/bin/crown-bench" --help >/dev/null || fail "crown-bench --help"
     echo "programs: $programs run"
     # crown-play's rules point to the installed documents.
-    rules=$(printf 'rules\nquit\n' | "$prefix/bin/crown-play" kings_blood --human 0) ||
+    rules=$(printf 'rules\nquit\n' | "$prefix/bin/crown-play" kings_blood --human 0 --bot random) ||
         fail "crown-play's rules"
     echo "$rules" | grep -qx "The full rules, the options and the notation: $prefix/share/doc/crown/kings-blood.md" ||
         fail "crown-play's rules do not point to $prefix/share/doc/crown/kings-blood.md: $rules"
@@ -216,15 +216,17 @@ if [ "${CROWN_INSTALL_TEST_NS:-}" = 1 ]; then
 
     # The installed examples, built as the README builds a user's program.
     flags=$(pkg-config --cflags --libs crown) || fail "pkg-config --cflags --libs crown failed"
-    for ex in minimal kings-family-stats; do
+    for ex in minimal search kings-family-stats; do
         ${CC:-cc} -std=c11 -Wall -Wextra -Werror "$examples/$ex.c" $flags -o "$tmp/$ex" ||
             fail "$examples/$ex.c does not build with \$(pkg-config --cflags --libs crown)"
     done
     out=$("$tmp/minimal") || fail "minimal built with pkg-config failed: $out"
     echo "$out" | grep -q "game over" || fail "minimal printed: $out"
+    out=$("$tmp/search" --params iterations=50) || fail "search built with pkg-config failed: $out"
+    echo "$out" | grep -q "^the search (iterations=50) won [0-9]* of 10 games" || fail "search printed: $out"
     out=$("$tmp/kings-family-stats" --games 20) || fail "kings-family-stats failed: $out"
     echo "$out" | grep -q "^greedy  games 20 " || fail "kings-family-stats printed: $out"
-    echo "pkg-config: cc $examples/{minimal,kings-family-stats}.c $flags:" \
+    echo "pkg-config: cc $examples/{minimal,search,kings-family-stats}.c $flags:" \
         "$(echo "$out" | head -n 1)"
 
     cd "$tmp"

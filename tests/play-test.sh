@@ -1,11 +1,14 @@
 #!/bin/sh
 # The example programs as a person meets them: --help, --version and
 # argument errors of each; crown-play's bot games (deterministic, every move
-# printed), and a human seat: what he sees, help, undo, quit, end of input,
-# typed moves and the reasons they are refused.
-# usage: play-test.sh CROWN-PLAY CROWN-BENCH CROWN-MINIMAL KINGS-FAMILY-STATS
+# printed), the bots' levels (random, and the library's search: each
+# accepted, a wrong one refused, games to their end, the same twice), and a
+# human seat: what he sees, help, undo, quit, end of input, typed moves and
+# the reasons they are refused; crown-search (examples/search.c): the
+# search's root and its games against random moves.
+# usage: play-test.sh CROWN-PLAY CROWN-BENCH CROWN-MINIMAL KINGS-FAMILY-STATS CROWN-SEARCH
 set -u
-play=$1 bench=$2 minimal=$3 stats=$4
+play=$1 bench=$2 minimal=$3 stats=$4 search=$5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
@@ -60,7 +63,7 @@ expect() {
 
 # ---- Every program: --version, --help, unknown options ----------------------
 version=
-for prog in "$play" "$bench" "$minimal" "$stats"; do
+for prog in "$play" "$bench" "$minimal" "$stats" "$search"; do
     name=$(basename "$prog")
     run "$prog" --version
     status_is 0
@@ -168,6 +171,29 @@ run "$minimal" extra
 status_is 2
 no_stdout
 
+# ---- crown-search (examples/search.c): the search against random moves ------
+# Its first decision's root (every legal move, visits summing to the
+# iterations), then the games won: most of them, the same on every run.
+run "$search"
+status_is 0
+says "the search's first decision, 300 iterations:"
+awk '/^the search.s first decision/ { inside = 1; next }
+     inside && /^  .* [0-9]+ visits, mean return [-+][0-9.]+$/ { n++; v += $(NF - 4); next }
+     inside { inside = 0 }
+     END { if (n < 2 || v != 300) { print n + 0 " moves, " v + 0 " visits"; exit 1 } }' "$out" >"$tmp/why" ||
+    fail "'$what': its root is not the legal moves with 300 visits in all: $(cat "$tmp/why")"
+won=$(sed -n 's/^the search (iterations=300) won \([0-9]*\) of 10 games against random moves$/\1/p' "$out")
+[ -n "$won" ] || fail "'$what' did not say how many games it won"
+[ "$won" -ge 7 ] || fail "'$what': the search won $won of 10 games against random moves"
+cp "$out" "$tmp/search"
+run "$search"
+cmp -s "$out" "$tmp/search" || fail "'$what' gave two results"
+run "$search" --params iterations=50,exploration=2
+status_is 0
+says "the search (iterations=50,exploration=2) won "
+bench_error "search parameter iterations: 'x' is not a whole number" "$search" --params iterations=x
+bench_error "--params needs a value" "$search" --params
+
 # ---- crown-play: its command line --------------------------------------------
 expect 0 "usage: crown-play GAME" -- --help
 expect 0 "game_of_kingdoms" -- --list
@@ -191,12 +217,12 @@ status_is 2
 no_stdout
 
 # ---- crown-play: bot games ---------------------------------------------------
-expect 0 "result:" -- game_of_kingdoms --options players=3 --seed 4
-expect 0 "seat 1  lead" -- game_of_kingdoms --options players=2,variant=ruthless --seed 2
+expect 0 "result:" -- game_of_kingdoms --options players=3 --seed 4 --bot random
+expect 0 "seat 1  lead" -- game_of_kingdoms --options players=2,variant=ruthless --seed 2 --bot random
 # Every move is printed with what only an omniscient viewer knows: the deal
 # in one line (the 12 cards dealt, then the trump turned up), each card
 # drawn.
-run "$play" game_of_kingdoms --options players=2 --seed 5
+run "$play" game_of_kingdoms --options players=2 --seed 5 --bot random
 status_is 0
 cp "$out" "$tmp/demo"
 says '1-13  chance  deal B9 Y10 R8 R10 R9 BK GK R7 B7 YQ G8 R5; trump GH'
@@ -206,13 +232,13 @@ says "chance  draw "
 grep -Eq "^  14  seat 1  lead " "$out" || fail "the demo does not number its moves on after the deal"
 # A game of a match opens with its deal in one line too; the chance moves
 # of a bout's refill are printed one a line.
-run "$play" game_of_kingdoms --options players=3,games=2 --seed 3
+run "$play" game_of_kingdoms --options players=3,games=2 --seed 3 --bot random
 status_is 0
 count_is 2 "chance  deal "
 grep -Eq "^ *[0-9]+-[0-9]+  chance  deal ([RBGY][0-9NQKH]+ ){17}[RBGY][0-9NQKH]+; trump [RBGY][0-9NQKH]+$" "$out" ||
     fail "'$what': a deal is not one line of 18 cards and the trump"
 grep -Eq "^ *[0-9]+  chance  draw [RBGY]" "$out" || fail "'$what': no draw on a line of its own"
-run "$play" kings_blood --options players=2,match=on --seed 3
+run "$play" kings_blood --options players=2,match=on --seed 3 --bot random
 status_is 0
 [ "$(grep -c "^ *[0-9]*-[0-9]*  chance  deal " "$out")" -gt 1 ] ||
     fail "'$what': the games of the match do not open with a deal in one line"
@@ -220,35 +246,35 @@ status_is 0
 # Every game opens with its deal in one line: the line after the game's,
 # followed by the first decision or the person's first view.
 for game in game_of_kingdoms kings_blood kings_family blood_bound; do
-    human 'quit\n' $game --human 0 --seed 3
+    human 'quit\n' $game --human 0 --seed 3 --bot random
     status_is 0
     sed -n 2p "$out" | grep -Eq '^ *1-[0-9]+  chance  ' && ! sed -n 3p "$out" | grep -q '  chance  ' ||
         fail "'$what': the deal is not one line: $(sed -n 2,3p "$out")"
 done
 # With chance=explicit the bots choose the chance outcomes too (no seat is
 # the person's), and the deal is still one line.
-run "$play" game_of_kingdoms --options players=2,chance=explicit --seed 3
+run "$play" game_of_kingdoms --options players=2,chance=explicit --seed 3 --bot random
 status_is 0
 says "result:"
 never_says "your move"
 count_is 1 "chance  deal "
 # The same seed gives the same game; another seed another one.
-run "$play" game_of_kingdoms --options players=2 --seed 5
+run "$play" game_of_kingdoms --options players=2 --seed 5 --bot random
 cmp -s "$out" "$tmp/demo" || fail "the same seed gave two games"
-run "$play" game_of_kingdoms --options players=2 --seed 6
+run "$play" game_of_kingdoms --options players=2 --seed 6 --bot random
 ! cmp -s "$out" "$tmp/demo" || fail "seeds 5 and 6 gave the same game"
-run "$play" kings_family --seed 2 --quiet
+run "$play" kings_family --seed 2 --quiet --bot random
 status_is 0
 says "result:"
 never_says "seat 0  "
-run "$play" kings_blood --options players=3,advanced=on --seed 2
+run "$play" kings_blood --options players=3,advanced=on --seed 2 --bot random
 status_is 0
 says "game over: seat "
 says "seat 2  "
 grep -Eq "^1-22  chance  deal .*; found [^ ]+$" "$out" || fail "'$what': the deal does not end with the card found"
 
 # A whole King's Blood game as a person plays it: the first menu entry.
-human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" kings_blood --options players=3 --human 1 --seed 4
+human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" kings_blood --options players=3 --human 1 --seed 4 --bot random
 status_is 0
 says "you are seat 1"
 says "seat 1 (you): "
@@ -256,18 +282,109 @@ says "game over"
 says '1-22  chance  deal G6m R3m B8f-draw3 B3m Y2m B1m Y9m, a card to seat 2 (7 times), a card to seat 0 (7 times); found G1m'
 
 # Blood Bound: bots to the end; a person sees only his own character.
-run "$play" blood_bound --options players=7 --seed 2
+run "$play" blood_bound --options players=7 --seed 2 --bot random
 status_is 0
 says "game over: seat "
 says "winners:"
-human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" blood_bound --options players=9 --human 3 --seed 4
+human "$(awk 'BEGIN { for (i = 0; i < 5000; i++) print 1 }')" blood_bound --options players=9 --human 3 --seed 4 --bot random
 status_is 0
 says "you are seat 3: the "
 says "; deal a character to seat 0, a character to seat 1, a character to seat 2, rose 7, a character to seat 4, "
 says "game over"
 
+# ---- crown-play: the bots' levels ---------------------------------------------
+# Every level plays, and the first line names it, a named level with its
+# search parameters, as the man page gives them; without --bot the level is
+# normal.  (Seed 5: seat 1 leads, a bot's move before the person's prompt.)
+src=$(cd "$(dirname "$0")/.." && pwd)
+page=$src/docs/man/crown-play.1
+for level in random easy normal hard search:iterations=50,exploration=1 ""; do
+    if [ -n "$level" ]; then
+        human 'quit\n' game_of_kingdoms --options players=2 --human 0 --seed 5 --bot "$level"
+    else
+        human 'quit\n' game_of_kingdoms --options players=2 --human 0 --seed 5
+        level=normal
+    fi
+    status_is 0
+    head=$(sed -n 1p "$out")
+    case $head in
+    *", seed 5, bots $level") params= ;;
+    *", seed 5, bots $level (search "*")") params=${head##*(search } params=${params%)} ;;
+    *) fail "'$what': its first line does not name the level $level: $head" ;;
+    esac
+    case $level in
+    easy | normal | hard) [ -n "$params" ] || fail "'$what': level $level without its parameters: $head" ;;
+    *) [ -z "$params" ] || fail "'$what': level $level with parameters: $head" ;;
+    esac
+    # The man page's BOTS section: the tag of the level, then its parameters.
+    if [ -n "$params" ]; then
+        awk -v level="$level" -v params="$params" '
+            /^\.SH / { inside = $2 == "BOTS" } inside && /^\.(TP|SH|PP)/ { at = 0 }
+            inside && $0 == ".B " level { tag = 1; next }
+            tag { at = 1; tag = 0 }
+            at { for (i = 1; i <= NF; i++) if ($i == params) found = 1 }
+            END { exit !found }' "$page" ||
+            fail "docs/man/crown-play.1 does not give the parameters of level $level as $params"
+    fi
+    grep -Eq "^  14  seat 1  (lead|attack) " "$out" || fail "'$what': the bot did not lead"
+    count_is 1 "your move ("
+done
+
+# A level that is not one, parameters the search refuses, no level: refused
+# before any game, naming the levels.
+levels="the levels: random, easy, normal, hard; or search:PARAMS"
+expect 2 "crown-play: --bot 'hardest': no such level ($levels)" -- game_of_kingdoms --bot hardest
+no_stdout
+expect 2 "crown-play: --bot 'Easy': no such level" -- game_of_kingdoms --bot Easy
+expect 2 "crown-play: --bot '': no such level" -- game_of_kingdoms --bot ""
+expect 2 "crown-play: --bot 'search:iterations=x': search parameter iterations: 'x' is not a whole number" -- \
+    game_of_kingdoms --bot search:iterations=x
+no_stdout
+expect 2 "crown-play: --bot 'search:depth=3': " -- game_of_kingdoms --bot search:depth=3
+says "depth"
+expect 2 "crown-play: --bot needs a level (random, easy, normal, hard; or search:PARAMS)" -- game_of_kingdoms --bot
+expect 2 "no such level" -- --list --bot hardest
+no_stdout
+
+# A person's game against --bot easy, to its end (always his first menu
+# entry): the same seed and input give the same game, word for word; the
+# random bots or another seed another one.
+first=$(awk 'BEGIN { for (i = 0; i < 3000; i++) print 1 }')
+for set in "game_of_kingdoms players=2 0" "kings_blood players=2 1"; do
+    set -- $set
+    human "$first" "$1" --options "$2" --human "$3" --seed 7 --bot easy
+    status_is 0
+    says "result:"
+    never_says "bye"
+    cp "$out" "$tmp/easy"
+    human "$first" "$1" --options "$2" --human "$3" --seed 7 --bot easy
+    cmp -s "$out" "$tmp/easy" || fail "'$what' played two games"
+    human "$first" "$1" --options "$2" --human "$3" --seed 7 --bot random
+    status_is 0
+    sed 1d "$out" >"$tmp/random"
+    ! sed 1d "$tmp/easy" | cmp -s - "$tmp/random" || fail "'$what': --bot easy played as random"
+    human "$first" "$1" --options "$2" --human "$3" --seed 8 --bot easy
+    status_is 0
+    ! cmp -s "$out" "$tmp/easy" || fail "seeds 7 and 8 gave the same game against --bot easy"
+done
+# Bots at easy in every game to the end, with chance=explicit too (the bots
+# draw the chance outcomes at random), and the search on two threads: the
+# same game twice.
+for set in "game_of_kingdoms players=4 easy" "kings_blood players=3 easy" "kings_family - easy" \
+    "blood_bound players=8 easy" "game_of_kingdoms players=2,chance=explicit easy" \
+    "kings_blood players=2 search:iterations=300,threads=2"; do
+    set -- $set
+    [ "$2" != - ] || set -- "$1" "" "$3"
+    run "$play" "$1" --options "$2" --seed 2 --bot "$3"
+    status_is 0
+    says "result:"
+    cp "$out" "$tmp/bots"
+    run "$play" "$1" --options "$2" --seed 2 --bot "$3"
+    cmp -s "$out" "$tmp/bots" || fail "'$what' played two games"
+done
+
 # ---- crown-play: a human seat -------------------------------------------------
-g2="game_of_kingdoms --options players=2 --human 0 --seed 3"
+g2="game_of_kingdoms --options players=2 --human 0 --seed 3 --bot random"
 
 # A whole game: always the second menu entry when there is one, else the
 # first.  He sees his view, his menu, his own cards dealt and drawn, and
@@ -365,12 +482,11 @@ count_is 1 "you are seat 0"
 # ---- crown-play: the rules, at the prompt -------------------------------------
 # 'rules' (and 'help rules') print the game's rules in short, its document's
 # "In short" section word for word, and where the document is installed.
-src=$(cd "$(dirname "$0")/.." && pwd)
 words() { sed 's/\*\*//g' | tr -s ' \n' '\n\n' | sed '/^$/d'; }
 for game_doc in game_of_kingdoms:game-of-kingdoms kings_blood:kings-blood \
     kings_family:kings-family blood_bound:blood-bound; do
     game=${game_doc%%:*} doc=${game_doc#*:}.md
-    human 'rules\nhelp  Rules\nquit\n' $game --human 0
+    human 'rules\nhelp  Rules\nquit\n' $game --human 0 --bot random
     status_is 0
     count_is 2 "The rules of $game in short:"
     grep -Eq "^The full rules, the options and the notation: /.+/share/doc/crown/$doc\$" "$out" ||
@@ -400,7 +516,7 @@ count_is 4 "your move ("
 # Seed 18: seat 1 leads B5 Y5; seat 0 beats B5 with B7, takes it back (the
 # view before it again), beats it with B10 instead, takes that back too,
 # then nothing more: seat 1's lead came before.
-g18="game_of_kingdoms --options players=2 --human 0 --seed 18"
+g18="game_of_kingdoms --options players=2 --human 0 --seed 18 --bot random"
 human '2\nundo\n3\nundo\nundo\nquit\n' $g18
 status_is 0
 views
@@ -417,7 +533,7 @@ count_is 1 "15  seat 0 (you)  beat B5 with B10"
 # King's Blood, the issue's case (seed 4): seat 0 draws B2f-skip; undo would
 # let him look at the top of the pile and play instead, so it is refused,
 # and the card is drawn once.
-kb4="kings_blood --options players=3 --human 0 --seed 4"
+kb4="kings_blood --options players=3 --human 0 --seed 4 --bot random"
 human 'draw\nundo\ndraw\nundo\nquit\n' $kb4
 status_is 0
 count_is 2 "undo: after your move 'draw' chance gave 'draw B2f-skip': taking your move back would let you choose again knowing what chance gave"
@@ -428,7 +544,7 @@ says "'draw' is not a legal move now"
 # Within a turn, his own decisions are taken back (seed 3: after a Marriage
 # gives the Assassination, seat 0 plays it and may take it back), but not
 # across the Marriage before it.
-human '1\n1\n1\n1\n1\nundo\nundo\n1\nquit\n' kings_blood --options players=3 --human 0 --seed 3
+human '1\n1\n1\n1\n1\nundo\nundo\n1\nquit\n' kings_blood --options players=3 --human 0 --seed 3 --bot random
 status_is 0
 says "undone: your move 'assassination on R5m-reverse'; your turn again"
 says "undo: after your move 'play R7f left of R5m-reverse' chance gave 'marriage assassination': "
@@ -449,13 +565,13 @@ count_is 1 "chance  draw Y6f"
 
 # Blood Bound (seed 2): the Harlequin's look shows him two characters; it is
 # not taken back, so he cannot look at two others.
-human '1\n1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2
+human '1\n1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2 --bot random
 status_is 0
 says "36  seat 0 (you)  look at seats 1 and 2"
 says "undo: your move 'look at seats 1 and 2' showed you what you did not know: taking it back would let you choose again knowing it"
 never_says "undone"
 # His rank token shown tells him nothing: taken back.
-human '1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2
+human '1\n1\n1\n1\nundo\nquit\n' blood_bound --options players=6 --human 0 --seed 2 --bot random
 status_is 0
 says "undone: your move 'take rank'; your turn again"
 
@@ -483,7 +599,7 @@ says "seat 0 (you)  take"
 
 # A typed move the rules refuse says why (seed 4: seat 0 defends against BQ,
 # holding R7 Y7 BN YQ GK GH).
-g4="game_of_kingdoms --human 0 --seed 4"
+g4="game_of_kingdoms --human 0 --seed 4 --bot random"
 human 'beat BQ with RQ\nbeat GN with RQ\nbeat BQ with YQ\nquit\n' $g4
 status_is 0
 says "'beat BQ with RQ' is not a legal move now: RQ is not in seat 0's hand"

@@ -1,8 +1,10 @@
 /*
  * play.h - crown-play: the game being played, and what each of its files
  * gives the others:
- *   ../crown-play.c  the command line and the game loop (bots, the
- *             person's seat)
+ *   ../crown-play.c  the command line and the game loop (the bots'
+ *             seats, the person's seat)
+ *   bot.c     the bots: their levels, random or the library's search, and
+ *             a bot's move
  *   log.c     the game as printed: the moves as the viewer may know them,
  *             the views
  *   undo.c    the person's take-back
@@ -15,6 +17,7 @@
 #define CROWN_PLAY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <crown/crown.h>
 
@@ -27,6 +30,29 @@ struct play {
     int undo;       /* the person may take his moves back (not --no-undo) */
     size_t printed; /* history entries printed so far */
 };
+
+/* The bots of a game: one level for every seat no person plays. */
+struct play_bots {
+    const char *level;      /* as given to --bot */
+    int named;              /* a level's name (not search:PARAMS) */
+    const char *params;     /* the search's parameters, or NULL: random moves */
+    uint64_t seed;          /* the program's seed */
+    uint64_t random;        /* the random moves' generator */
+    crown_search *search[CROWN_MAX_PLAYERS]; /* each seat's, made at its first move */
+};
+
+/* bot.c: the level given to --bot when none is (its name); the levels'
+ * names, comma-separated, into buf (cap bytes); the bots of a level
+ * (a name, or "search:PARAMS"), the parameters checked: 0, or -1 with a
+ * message in err (cap bytes) that names the levels; a bot's move for
+ * `seat` (or at a chance node) among the n legal moves: 0, or -1 with
+ * the search's message printed; the searches freed. */
+extern const char *const play_default_level;
+void play_list_levels(char *buf, size_t cap);
+int play_bots_init(struct play_bots *b, const char *level, uint64_t seed, char *err, size_t cap);
+int play_bot_move(struct play_bots *b, crown_game *g, int seat, const crown_move *moves, size_t n,
+                  crown_move *m);
+void play_bots_free(struct play_bots *b);
 
 /* log.c: prints the game as `viewer` sees it (-1 when it cannot); the text
  * of history entry i as the play's viewer may know it (to be freed), or
