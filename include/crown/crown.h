@@ -915,8 +915,8 @@ int crown_batch_set_threads(crown_batch *batch, int threads);
  *   the measurements of docs/bots.md.
  * - playout=uniform|rule: how playouts choose decisions: uniformly among
  *   the legal moves, or by the game's cheap rule where it has one (a
- *   game without one draws uniformly under `rule` too; docs/bots.md says
- *   which rules each game has).  Default rule.
+ *   game without one draws uniformly under `rule` too; in 0.6.0 no game
+ *   has one yet, so both draw uniformly).  Default rule.
  * - reuse=0|1: keep the tree from one run to the next where the game went
  *   on from the position searched (the same game and options, and the
  *   decisions of that position followed by more): the next run starts
